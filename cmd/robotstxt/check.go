@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+)
+
+func runCheck(ctx context.Context, c *cli, args []string) error {
+	fs := c.newFlags("check", "-f FILE -a AGENT [-a AGENT ...] [--urls FILE] [--json] URL ...",
+		`Decide whether each agent may fetch each URL under a robots.txt, and print
+one line per (agent, URL): ALLOWED or DISALLOWED, the deciding rule and its
+line. An agent is a product token (Googlebot) or a full user-agent string. A
+URL is a full URL or a path starting with "/".
+
+With --live, each URL's robots.txt is fetched from its origin instead of -f.
+
+Exit status: 0 when every answer is allowed, 1 when any is disallowed, 2 on a
+usage or input error.`,
+		`  robotstxt check -f robots.txt -a Googlebot -a GPTBot https://example.com/private/x /search?q=1
+  robotstxt check -f robots.txt -a Googlebot --urls urls.txt --json
+  robotstxt check --live -a ExampleBot https://example.com/page`)
+	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
+	var agents, urlFiles stringList
+	fs.Var(&agents, "a", "crawler `agent` (product token or user-agent string); repeatable")
+	fs.Var(&urlFiles, "urls", "read URLs from `file`, one per line (- for standard input); repeatable")
+	asJSON := fs.Bool("json", false, "print one JSON object per line")
+	exact := fs.Bool("exact", false, "match agent names whole against group tokens, as Google's parser does")
+	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
+	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
+	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if len(agents) == 0 {
+		return usagef("check: give at least one agent with -a (run \"robotstxt check --help\")")
+	}
+	urls := fs.Args()
+	if len(urls) == 0 && len(urlFiles) == 0 {
+		return usagef("check: give URLs as arguments or with --urls")
+	}
+	if *live {
+		if *file != "" {
+			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
+		}
+		return checkLive(ctx, c, agents, urls, urlFiles, *asJSON)
+	}
+	if *file == "" {
+		return usagef("check: give the robots.txt with -f FILE (or -f - for standard input), or use --live")
+	}
+	stdinUsed := *file == "-"
+	for _, u := range urlFiles {
+		if u == "-" {
+			if stdinUsed {
+				return usagef("check: standard input can be read only once")
+			}
+			stdinUsed = true
+		}
+	}
+	body, err := c.readInput(*file)
+	if err != nil {
+		return err
+	}
+	r := robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes})
+	bots := make([]robotstxt.Agent, len(agents))
+	for i, a := range agents {
+		if *exact {
+			bots[i] = r.ExactAgent(a)
+		} else {
+			bots[i] = r.Agent(a)
+		}
+	}
+	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	anyDisallowed := false
+	emit := func(u string) error {
+		for i, bot := range bots {
+			v := bot.Check(u)
+			if !v.Allowed {
+				anyDisallowed = true
+			}
+			if *asJSON {
+				if err := writeCheckJSON(out, agents[i], u, v); err != nil {
+					return err
+				}
+			} else {
+				writeCheckText(out, agents[i], u, v)
+			}
+		}
+		return ctx.Err()
+	}
+	err = forEachURL(c, urls, urlFiles, emit)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		return err
+	}
+	if anyDisallowed {
+		return errFindings
+	}
+	return nil
+}
+
+// forEachURL calls fn for the argument URLs, then for each line of each URL
+// file, skipping blank lines and lines starting with '#'.
+func forEachURL(c *cli, urls, files []string, fn func(string) error) error {
+	for _, u := range urls {
+		if err := fn(u); err != nil {
+			return err
+		}
+	}
+	for _, name := range files {
+		var rd io.Reader = c.stdin
+		if name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			defer f.Close()
+			rd = f
+		}
+		br := bufio.NewReaderSize(rd, 64<<10)
+		for {
+			line, err := br.ReadString('\n')
+			if u := strings.TrimSpace(line); u != "" && !strings.HasPrefix(u, "#") {
+				if ferr := fn(u); ferr != nil {
+					return ferr
+				}
+			}
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return usagef("reading %s: %v", name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// checkResult is the JSON form of one answer (robotstxt check --json).
+type checkResult struct {
+	Agent   string           `json:"agent"`
+	URL     string           `json:"url"`
+	Path    string           `json:"path"`
+	Allowed bool             `json:"allowed"`
+	Reason  robotstxt.Reason `json:"reason"`
+	Rule    *robotstxt.Rule  `json:"rule"`
+	// ViaIndexHTML: the allow rule matched the directory through Google's
+	// index.html reading.
+	ViaIndexHTML bool `json:"viaIndexHtml,omitempty"`
+	// Overruled is the best-matching rule of the other kind, which lost.
+	Overruled *robotstxt.Rule `json:"overruled,omitempty"`
+	Groups    []agentLine     `json:"groups"`
+}
+
+// agentLine is a user-agent line of an applied group.
+type agentLine struct {
+	Line  int    `json:"line"`
+	Value string `json:"value"`
+}
+
+func newCheckResult(agent, u string, v robotstxt.Verdict) checkResult {
+	res := checkResult{Agent: agent, URL: u, Path: robotstxt.NormalizePath(u), Allowed: v.Allowed,
+		Reason: v.Reason, Rule: v.Rule, ViaIndexHTML: v.ViaIndexHTML, Overruled: v.Overruled, Groups: agentLines(v.UserAgents)}
+	return res
+}
+
+func agentLines(uas []robotstxt.UserAgent) []agentLine {
+	out := make([]agentLine, len(uas))
+	for i, ua := range uas {
+		out[i] = agentLine{ua.Line, ua.Value}
+	}
+	return out
+}
+
+func writeCheckJSON(w io.Writer, agent, u string, v robotstxt.Verdict) error {
+	b, err := json.Marshal(newCheckResult(agent, u, v))
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {
+	status := "ALLOWED"
+	if !v.Allowed {
+		status = "DISALLOWED"
+	}
+	fmt.Fprintf(w, "%-10s  %s  %s  %s\n", status, agent, u, explain(v))
+}
+
+// explain says in a few words why a verdict was reached.
+func explain(v robotstxt.Verdict) string {
+	switch v.Reason {
+	case robotstxt.MatchedRule:
+		s := fmt.Sprintf("line %d: %s: %s", v.Rule.Line, v.Rule.Kind, v.Rule.Pattern)
+		if v.ViaIndexHTML {
+			s += " (index.html also allows its directory)"
+		}
+		if o := v.Overruled; o != nil {
+			if len(robotstxt.CanonicalPattern(o.Pattern)) == len(robotstxt.CanonicalPattern(v.Rule.Pattern)) && !v.ViaIndexHTML {
+				s += fmt.Sprintf(" (tie with line %d: allow wins)", o.Line)
+			} else {
+				s += fmt.Sprintf(" (longer than line %d: %s: %s)", o.Line, o.Kind, o.Pattern)
+			}
+		}
+		return s
+	case robotstxt.NoMatchingRule:
+		return "no matching rule in the group of " + groupLines(v.UserAgents)
+	case robotstxt.NoGroup:
+		return "no group for this agent and no * group"
+	case robotstxt.ImplicitRobotsTxt:
+		return "/robots.txt is always allowed"
+	}
+	return v.Reason.String()
+}
+
+func groupLines(uas []robotstxt.UserAgent) string {
+	var b strings.Builder
+	for i, ua := range uas {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if i == 0 {
+			b.WriteString("line ")
+		}
+		fmt.Fprintf(&b, "%d", ua.Line)
+	}
+	return b.String()
+}

@@ -1,0 +1,3 @@
+module github.com/robotstxt/robotstxt
+
+go 1.26

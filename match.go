@@ -1,0 +1,403 @@
+package robotstxt
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// A matcher answers, for one merged set of rules, which allow and which
+// disallow rule match a path with the most octets. It costs O(log rules +
+// path length) per check for literal rules, independent of how many rules
+// there are:
+//
+// Every pattern is filed under its literal prefix, the part before its first
+// '*' ("key"). Keys are kept sorted. The keys that are prefixes of a path are
+// found with one binary search: the largest key <= path, cut back along a
+// precomputed chain of "longest key that is a proper prefix of this key"
+// (every key that is a prefix of the path lies on that chain). Only the
+// rules filed under those keys can match. Literal rules then match at once;
+// wildcard rules are checked by a linear glob over the rest of the path.
+type matcher struct {
+	keys   []string
+	parent []int32 // parent[i]: index of the longest key that is a proper prefix of keys[i], or -1
+	first  []int32 // rules of key i are rules[first[i]:first[i+1]]
+	maxPri []int32 // highest priority among the rules of key i
+	rules  []crule
+}
+
+// crule is a compiled rule.
+type crule struct {
+	rule     *Rule
+	pri      int32 // octets of the canonical pattern
+	allow    bool
+	anchored bool     // the pattern ended with '$'
+	viaIndex bool     // Google's "index.html" reading of an allow rule
+	key      string   // literal prefix (match form)
+	segs     []string // pieces after the first '*'; nil for literal patterns
+}
+
+// match is the best rule of one kind found so far.
+type match struct {
+	r   *crule
+	pri int32
+}
+
+func (m match) beats(o match) bool {
+	if o.r == nil {
+		return m.r != nil
+	}
+	return m.r != nil && (m.pri > o.pri || m.pri == o.pri && m.r.rule.Line < o.r.rule.Line)
+}
+
+func compileRules(rules []*Rule) matcher {
+	var m matcher
+	m.rules = make([]crule, 0, len(rules))
+	for _, r := range rules {
+		if r.Pattern == "" {
+			continue // an empty pattern matches nothing (RFC 9309 section 2.2.2)
+		}
+		canon := CanonicalPattern(r.Pattern)
+		m.rules = append(m.rules, newCrule(r, canon, false))
+		if r.Kind == Allow {
+			// Google: an allowed ".../index.htm..." also allows its directory,
+			// exactly ("/dir/index.html" allows "/dir/" as "/dir/$").
+			if i := strings.LastIndexByte(canon, '/'); i >= 0 && strings.HasPrefix(canon[i:], "/index.htm") {
+				m.rules = append(m.rules, newCrule(r, canon[:i+1]+"$", true))
+			}
+		}
+	}
+	slices.SortFunc(m.rules, func(a, b crule) int {
+		if c := strings.Compare(a.key, b.key); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.pri, a.pri); c != 0 {
+			return c
+		}
+		if a.allow != b.allow {
+			if a.allow {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(a.rule.Line, b.rule.Line)
+	})
+	var stack []int32
+	for i := range m.rules {
+		cr := &m.rules[i]
+		n := len(m.keys)
+		if n > 0 && m.keys[n-1] == cr.key {
+			m.maxPri[n-1] = max(m.maxPri[n-1], cr.pri)
+			continue
+		}
+		for len(stack) > 0 && !strings.HasPrefix(cr.key, m.keys[stack[len(stack)-1]]) {
+			stack = stack[:len(stack)-1]
+		}
+		parent := int32(-1)
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		m.keys = append(m.keys, cr.key)
+		m.parent = append(m.parent, parent)
+		m.first = append(m.first, int32(i))
+		m.maxPri = append(m.maxPri, cr.pri)
+		stack = append(stack, int32(n))
+	}
+	m.first = append(m.first, int32(len(m.rules)))
+	return m
+}
+
+func newCrule(r *Rule, canon string, viaIndex bool) crule {
+	cr := crule{rule: r, pri: int32(len(canon)), allow: r.Kind == Allow, viaIndex: viaIndex}
+	p := matchForm(canon)
+	if strings.HasSuffix(p, "$") {
+		cr.anchored = true
+		p = p[:len(p)-1]
+	}
+	if i := strings.IndexByte(p, '*'); i >= 0 {
+		cr.key = p[:i]
+		cr.segs = compactStars(strings.Split(p[i+1:], "*"))
+	} else {
+		cr.key = p
+	}
+	return cr
+}
+
+// compactStars drops the empty pieces that consecutive stars leave, keeping
+// the last piece, which an anchored pattern compares with the path's end.
+func compactStars(segs []string) []string {
+	out := segs[:0]
+	for i, s := range segs {
+		if s != "" || i == len(segs)-1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// best returns the highest-priority allow and disallow rules matching path
+// (in match form).
+func (m *matcher) best(path string) (allow, disallow match) {
+	// Largest key <= path.
+	lo, hi := 0, len(m.keys)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if m.keys[h] <= path {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	i := lo - 1
+	if i < 0 {
+		return
+	}
+	common := commonPrefix(m.keys[i], path)
+	for i >= 0 && len(m.keys[i]) > common {
+		i = int(m.parent[i])
+	}
+	for ; i >= 0; i = int(m.parent[i]) {
+		if m.maxPri[i] < allow.pri && m.maxPri[i] < disallow.pri {
+			continue
+		}
+		rest := path[len(m.keys[i]):]
+		for j := m.first[i]; j < m.first[i+1]; j++ {
+			cr := &m.rules[j]
+			mine := &disallow
+			if cr.allow {
+				mine = &allow
+			}
+			if mine.r != nil && cr.pri < mine.pri {
+				continue
+			}
+			if !cr.matchRest(rest) {
+				continue
+			}
+			if c := (match{cr, cr.pri}); c.beats(*mine) {
+				*mine = c
+			}
+		}
+	}
+	return
+}
+
+// matchRest reports whether the rule matches, given that its key matched
+// and rest is what follows it in the path. Greedy leftmost search for each
+// piece is exact for '*' patterns and linear in the length of the path.
+func (cr *crule) matchRest(rest string) bool {
+	if cr.segs == nil {
+		return !cr.anchored || rest == ""
+	}
+	pos := 0
+	last := len(cr.segs) - 1
+	for k, seg := range cr.segs {
+		if k == last && cr.anchored {
+			return len(rest)-len(seg) >= pos && rest[len(rest)-len(seg):] == seg
+		}
+		j := strings.Index(rest[pos:], seg)
+		if j < 0 {
+			return false
+		}
+		pos += j + len(seg)
+	}
+	return true
+}
+
+func commonPrefix(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// A ruleSet is the merged rules of all groups that name one product token.
+type ruleSet struct {
+	token      string      // lower-case; "*" for the global groups
+	userAgents []UserAgent // the user-agent lines that name the token
+	groups     []int       // indexes into Robots.Groups
+	rules      []*Rule
+
+	once sync.Once
+	m    matcher
+}
+
+func (rs *ruleSet) matcher() *matcher {
+	rs.once.Do(func() { rs.m = compileRules(rs.rules) })
+	return &rs.m
+}
+
+// index finds the rule set for a crawler.
+type index struct {
+	global  *ruleSet
+	byToken map[string]*ruleSet
+	// named lists the non-empty named tokens, longest first (file order on
+	// ties), for matching full user-agent strings.
+	named []*ruleSet
+}
+
+func (r *Robots) index() *index {
+	r.once.Do(func() { r.idx = buildIndex(r) })
+	return r.idx
+}
+
+func buildIndex(r *Robots) *index {
+	ix := &index{byToken: make(map[string]*ruleSet)}
+	for gi := range r.Groups {
+		g := &r.Groups[gi]
+		for _, ua := range g.UserAgents {
+			tok := strings.ToLower(ua.Token)
+			rs := ix.byToken[tok]
+			if rs == nil {
+				rs = &ruleSet{token: tok}
+				ix.byToken[tok] = rs
+				if tok == "*" {
+					ix.global = rs
+				} else if tok != "" {
+					ix.named = append(ix.named, rs)
+				}
+			}
+			rs.userAgents = append(rs.userAgents, ua)
+			if n := len(rs.groups); n == 0 || rs.groups[n-1] != gi {
+				rs.groups = append(rs.groups, gi)
+				for ri := range g.Rules {
+					rs.rules = append(rs.rules, &g.Rules[ri])
+				}
+			}
+		}
+	}
+	delete(ix.byToken, "*")
+	slices.SortStableFunc(ix.named, func(a, b *ruleSet) int { return cmp.Compare(len(b.token), len(a.token)) })
+	return ix
+}
+
+// lookup finds the rule set of a token, comparing case-insensitively.
+func (ix *index) lookup(token string) *ruleSet {
+	var buf [64]byte
+	if len(token) <= len(buf) {
+		b := buf[:len(token)]
+		for i := 0; i < len(token); i++ {
+			b[i] = lower(token[i])
+		}
+		return ix.byToken[string(b)]
+	}
+	return ix.byToken[strings.ToLower(token)]
+}
+
+// resolve selects the rule set for a crawler name, as the package
+// documentation describes under "Choosing the group". nil means no group
+// applies.
+func (ix *index) resolve(agent string, exact bool) *ruleSet {
+	var rs *ruleSet
+	if exact || agent == "" || IsProductToken(agent) {
+		rs = ix.lookup(agent)
+	} else {
+		for _, n := range ix.named {
+			if containsFold(agent, n.token) {
+				rs = n
+				break
+			}
+		}
+	}
+	if rs == nil {
+		rs = ix.global
+	}
+	return rs
+}
+
+// containsFold reports whether s contains the lower-case ASCII substr,
+// ignoring ASCII case.
+func containsFold(s, substr string) bool {
+	n := len(substr)
+	if n == 0 {
+		return true
+	}
+	c0 := substr[0]
+	for i := 0; i+n <= len(s); i++ {
+		if lower(s[i]) != c0 {
+			continue
+		}
+		j := 1
+		for j < n && lower(s[i+j]) == substr[j] {
+			j++
+		}
+		if j == n {
+			return true
+		}
+	}
+	return false
+}
+
+// check decides rawURL for a rule set (nil: no group applies). Paths that
+// need normalising are built in a stack buffer (a pooled one when long), so
+// a check allocates nothing.
+func check(rs *ruleSet, rawURL string) Verdict {
+	p, slash := pathOf(rawURL)
+	if !slash && pathIsCanonical(p) {
+		return decide(rs, p)
+	}
+	if 3*len(p)+1 <= 512 {
+		var stack [512]byte
+		buf := stack[:0]
+		if slash {
+			buf = append(buf, '/')
+		}
+		buf = appendPath(buf, p)
+		return decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)))
+	}
+	return checkLong(rs, p, slash)
+}
+
+func checkLong(rs *ruleSet, p string, slash bool) Verdict {
+	bp := pathPool.Get().(*[]byte)
+	buf := (*bp)[:0]
+	if slash {
+		buf = append(buf, '/')
+	}
+	buf = appendPath(buf, p)
+	v := decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)))
+	if cap(buf) <= 1<<20 {
+		*bp = buf[:0]
+	}
+	pathPool.Put(bp)
+	return v
+}
+
+var pathPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// decide applies RFC 9309 section 2.2.2 to a path in match form. It must not
+// retain path, which may live in a reused buffer.
+func decide(rs *ruleSet, path string) Verdict {
+	var ua []UserAgent
+	if rs != nil {
+		ua = rs.userAgents
+	}
+	if path == "/robots.txt" {
+		return Verdict{Allowed: true, Reason: ImplicitRobotsTxt, UserAgents: ua}
+	}
+	if rs == nil {
+		return Verdict{Allowed: true, Reason: NoGroup}
+	}
+	allow, disallow := rs.matcher().best(path)
+	v := Verdict{Allowed: true, Reason: NoMatchingRule, UserAgents: ua}
+	switch {
+	case allow.r == nil && disallow.r == nil:
+	case disallow.pri > allow.pri:
+		v.Allowed, v.Reason = false, MatchedRule
+		v.Rule = disallow.r.rule
+		if allow.r != nil {
+			v.Overruled = allow.r.rule
+		}
+	default: // on a tie, allow wins (RFC 9309 section 2.2.2)
+		v.Reason = MatchedRule
+		v.Rule, v.ViaIndexHTML = allow.r.rule, allow.r.viaIndex
+		if disallow.r != nil {
+			v.Overruled = disallow.r.rule
+		}
+	}
+	return v
+}

@@ -1,0 +1,252 @@
+package robotstxt
+
+import "strings"
+
+// Percent-encoding normalisation, RFC 9309 section 2.2.2.
+//
+// Patterns and URL paths are brought to one canonical form before they are
+// compared, so that equal resources compare equal however they were written:
+//
+//  1. %XX encoding an unreserved character (A-Z a-z 0-9 - . _ ~) is decoded;
+//  2. the hex digits of every other %XX are upper-cased;
+//  3. every octet >= 0x80 is percent-encoded;
+//  4. for matching only: control characters, space and DEL are
+//     percent-encoded, and so are the octets that are operators in patterns:
+//     on the URL side every '*' and '$', on the pattern side a '$' that is
+//     not the last character (it is a literal there, RFC 9309 section 2.2.3).
+//
+// Steps 1 to 3 give the pattern's canonical text, whose length in octets is
+// the rule's priority (RFC 9309 section 2.2.2, "the match that has the most
+// octets"). Step 4 only makes literal and encoded forms of the same octet
+// compare equal.
+
+const upperHex = "0123456789ABCDEF"
+
+// byteClass tells what the normaliser must do with an octet.
+const (
+	keep     = iota // copied as is
+	percent         // '%': look at the two following octets
+	encode          // always percent-encoded (>= 0x80)
+	encodeM         // percent-encoded in the match form (controls, space, DEL)
+	operator        // '*' or '$'
+)
+
+var byteClasses = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		switch {
+		case c >= 0x80:
+			t[c] = encode
+		case c <= 0x20 || c == 0x7F:
+			t[c] = encodeM
+		case c == '%':
+			t[c] = percent
+		case c == '*' || c == '$':
+			t[c] = operator
+		}
+	}
+	return t
+}()
+
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
+		c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
+
+// pathIsCanonical reports whether the URL path p is already in match form,
+// which is the case for most paths and lets the matcher use p in place.
+func pathIsCanonical(p string) bool {
+	for i := 0; i < len(p); i++ {
+		switch byteClasses[p[i]] {
+		case keep:
+		case percent:
+			if i+2 < len(p) {
+				h, ok1 := unhex(p[i+1])
+				l, ok2 := unhex(p[i+2])
+				if ok1 && ok2 && (isUnreserved(h<<4|l) || isLowerHex(p[i+1]) || isLowerHex(p[i+2])) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// appendPath appends the match form of the URL path p to dst.
+func appendPath(dst []byte, p string) []byte {
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch byteClasses[c] {
+		case keep:
+			dst = append(dst, c)
+		case percent:
+			var n int
+			dst, n = appendEscape(dst, p[i:])
+			i += n - 1
+		default: // encode, encodeM, operator
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	return dst
+}
+
+// appendEscape handles the '%' at s[0]: it appends the decoded unreserved
+// character, or the escape with upper-case hex digits, or a lone '%' when no
+// two hex digits follow. It returns how many bytes of s it consumed.
+func appendEscape(dst []byte, s string) ([]byte, int) {
+	if len(s) >= 3 {
+		h, ok1 := unhex(s[1])
+		l, ok2 := unhex(s[2])
+		if ok1 && ok2 {
+			if v := h<<4 | l; isUnreserved(v) {
+				return append(dst, v), 3
+			}
+			return append(dst, '%', upperHex[h], upperHex[l]), 3
+		}
+	}
+	return append(dst, '%'), 1
+}
+
+// CanonicalPattern returns the canonical text of an allow/disallow pattern:
+// steps 1 to 3 above. Its length is the rule's priority.
+func CanonicalPattern(p string) string {
+	canonical := true
+	for i := 0; i < len(p) && canonical; i++ {
+		switch byteClasses[p[i]] {
+		case encode:
+			canonical = false
+		case percent:
+			if i+2 < len(p) {
+				h, ok1 := unhex(p[i+1])
+				l, ok2 := unhex(p[i+2])
+				if ok1 && ok2 && (isUnreserved(h<<4|l) || isLowerHex(p[i+1]) || isLowerHex(p[i+2])) {
+					canonical = false
+				}
+			}
+		}
+	}
+	if canonical {
+		return p
+	}
+	dst := make([]byte, 0, len(p)+8)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch byteClasses[c] {
+		case percent:
+			var n int
+			dst, n = appendEscape(dst, p[i:])
+			i += n - 1
+		case encode:
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return string(dst)
+}
+
+// matchForm turns a canonical pattern into the form the matcher compares:
+// '*' stays an operator, a final '$' stays the end anchor, and a '$'
+// elsewhere as well as controls and space become percent-escapes, as they do
+// in URL paths.
+func matchForm(canonical string) string {
+	n := len(canonical)
+	if n > 0 && canonical[n-1] == '$' {
+		n--
+	}
+	need := false
+	for i := 0; i < n; i++ {
+		if c := byteClasses[canonical[i]]; c == encodeM || canonical[i] == '$' {
+			need = true
+			break
+		}
+	}
+	if !need {
+		return canonical
+	}
+	dst := make([]byte, 0, len(canonical)+8)
+	for i := 0; i < n; i++ {
+		c := canonical[i]
+		if byteClasses[c] == encodeM || c == '$' {
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return string(dst) + canonical[n:]
+}
+
+// NormalizePath returns the path of rawURL in the form the matcher compares
+// it: path, ";params" and "?query", without the fragment, starting with "/",
+// percent-encoding normalised as RFC 9309 section 2.2.2 describes, and with
+// a literal '*' or '$' encoded as %2A or %24.
+func NormalizePath(rawURL string) string {
+	p, slash := pathOf(rawURL)
+	if !slash && pathIsCanonical(p) {
+		return p
+	}
+	var dst []byte
+	if slash {
+		dst = append(dst, '/')
+	}
+	return string(appendPath(dst, p))
+}
+
+// PathOf returns the part of rawURL that robots.txt rules are matched
+// against: the path with ";params" and "?query", without scheme, authority
+// and fragment, always starting with "/" ("/" when there is no path). It
+// follows Google's GetPathParamsQuery: without "://", text before the first
+// '/', '?' or ';' is taken as the host, and a leading "//" is skipped.
+func PathOf(rawURL string) string {
+	p, slash := pathOf(rawURL)
+	if slash {
+		return "/" + p
+	}
+	return p
+}
+
+// pathOf is PathOf without allocating: when slash is true the path is "/"
+// followed by p.
+func pathOf(rawURL string) (p string, slash bool) {
+	start := 0
+	if len(rawURL) >= 2 && rawURL[0] == '/' && rawURL[1] == '/' {
+		start = 2
+	}
+	s := rawURL[start:]
+	early := strings.IndexAny(s, "/?;")
+	proto := strings.Index(s, "://")
+	if proto < 0 || early >= 0 && early < proto {
+		proto = 0
+	} else {
+		proto += 3
+	}
+	pathStart := strings.IndexAny(s[proto:], "/?;")
+	if pathStart < 0 {
+		return "/", false
+	}
+	pathStart += proto
+	hash := strings.IndexByte(s, '#')
+	if hash >= 0 && hash < pathStart {
+		return "/", false
+	}
+	end := len(s)
+	if hash >= 0 {
+		end = hash
+	}
+	return s[pathStart:end], s[pathStart] != '/'
+}

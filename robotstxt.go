@@ -1,0 +1,245 @@
+package robotstxt
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultMaxBytes is the default parse limit: RFC 9309 section 2.5 requires
+// at least 500 KiB to be parsed, and Googlebot reads no more.
+const DefaultMaxBytes = 500 << 10
+
+// Options control parsing. The zero value is the default.
+type Options struct {
+	// MaxBytes is how much of the input is parsed. Zero means
+	// DefaultMaxBytes; a negative value means no limit. Content beyond the
+	// limit is ignored for matching and reported through Robots.Truncated.
+	MaxBytes int
+}
+
+func (o *Options) maxBytes() int {
+	switch {
+	case o == nil || o.MaxBytes == 0:
+		return DefaultMaxBytes
+	case o.MaxBytes < 0:
+		return -1
+	}
+	return o.MaxBytes
+}
+
+// RuleKind is allow or disallow.
+type RuleKind uint8
+
+const (
+	Disallow RuleKind = iota
+	Allow
+)
+
+func (k RuleKind) String() string {
+	if k == Allow {
+		return "allow"
+	}
+	return "disallow"
+}
+
+// MarshalText renders the kind as "allow" or "disallow".
+func (k RuleKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads "allow" or "disallow".
+func (k *RuleKind) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "allow":
+		*k = Allow
+	case "disallow":
+		*k = Disallow
+	default:
+		return errors.New("robotstxt: rule kind must be allow or disallow")
+	}
+	return nil
+}
+
+// Rule is one allow or disallow line.
+type Rule struct {
+	Line    int      `json:"line"`
+	Kind    RuleKind `json:"kind"`
+	Pattern string   `json:"pattern"` // as written, trimmed, comment removed
+}
+
+// UserAgent is one user-agent line.
+type UserAgent struct {
+	Line  int    `json:"line"`
+	Value string `json:"value"` // as written, trimmed
+	// Token is the product token the line names: "*" for the global group,
+	// else the leading run of [A-Za-z_-] of Value ("Googlebot/2.1" gives
+	// "Googlebot"), which may be empty ("/x" gives "").
+	Token string `json:"token"`
+}
+
+// Global reports whether the line is "User-agent: *" (a '*' alone or
+// followed by whitespace, as Google reads it).
+func (u UserAgent) Global() bool { return u.Token == "*" }
+
+// Group is one or more consecutive user-agent lines and the rules after them.
+type Group struct {
+	UserAgents []UserAgent `json:"agents"`
+	Rules      []Rule      `json:"rules"`
+}
+
+// Sitemap is a sitemap line.
+type Sitemap struct {
+	Line int    `json:"line"`
+	URL  string `json:"url"`
+}
+
+// Record is any other "name: value" line: crawl-delay, host, clean-param,
+// noindex, content-signal, or anything unknown.
+type Record struct {
+	Line  int    `json:"line"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Robots is a parsed robots.txt file. It is safe for concurrent use; the
+// exported fields must not be modified.
+type Robots struct {
+	// Groups in file order.
+	Groups []Group
+	// Orphans are allow/disallow lines before the first user-agent line. They
+	// belong to no group and are ignored for matching (RFC 9309 section 2.2.2).
+	Orphans []Rule
+	// Sitemaps are the sitemap lines anywhere in the file, in order.
+	Sitemaps []Sitemap
+	// Other holds every other directive line, in order.
+	Other []Record
+
+	// Size is the length of the input in bytes (for ReadFrom: of what was
+	// read, at most the parse limit plus one byte).
+	Size int
+	// Parsed is how many bytes were parsed: Size, or less when truncated.
+	Parsed int
+	// Truncated reports that the input was longer than the parse limit.
+	// Parsing stops at the last line that ends within the limit.
+	Truncated bool
+	// Lines is the number of lines parsed.
+	Lines int
+
+	text  string
+	once  sync.Once
+	idx   *index
+	cache atomic.Pointer[agentCacheEntry]
+}
+
+// Text returns the parsed part of the input, without the byte order mark.
+func (r *Robots) Text() string { return r.text }
+
+// Parse parses a robots.txt body. It never fails: whatever is not a
+// directive is skipped, as RFC 9309 section 2.3.1.4 asks.
+func Parse(data []byte) *Robots { return ParseOptions(string(data), nil) }
+
+// ParseString is Parse for a string; it does not copy the input.
+func ParseString(text string) *Robots { return ParseOptions(text, nil) }
+
+// ParseOptions parses text with the given options (nil for the defaults).
+func ParseOptions(text string, opts *Options) *Robots {
+	r := &Robots{Size: len(text)}
+	limit := opts.maxBytes()
+	if limit >= 0 && len(text) > limit {
+		r.Truncated = true
+		// Keep only whole lines: a line cut by the limit could turn into a
+		// broader rule than the one written ("/private" into "/priv").
+		if c := text[limit]; c != '\n' && c != '\r' {
+			text = text[:strings.LastIndexAny(text[:limit], "\r\n")+1]
+		} else {
+			text = text[:limit]
+		}
+	}
+	r.Parsed = len(text)
+	p := parser{r: r}
+	scanLines(text, p.line)
+	r.text = text[bomLen(text):]
+	return r
+}
+
+// ReadFrom reads and parses a robots.txt body from rd, reading at most the
+// parse limit plus one byte (to know whether the body was truncated). Only
+// read errors are returned.
+func ReadFrom(rd io.Reader, opts *Options) (*Robots, error) {
+	limit := opts.maxBytes()
+	if limit >= 0 {
+		rd = io.LimitReader(rd, int64(limit)+1)
+	}
+	b, err := io.ReadAll(rd)
+	if err != nil {
+		return nil, err
+	}
+	return ParseOptions(string(b), opts), nil
+}
+
+type parser struct {
+	r       *Robots
+	group   *Group // current group, nil before the first user-agent line
+	inRules bool   // a rule has been seen since the last user-agent line
+}
+
+func (p *parser) line(l *Line) bool {
+	r := p.r
+	r.Lines = l.Number
+	switch l.Field {
+	case FieldUserAgent:
+		if p.group == nil || p.inRules {
+			r.Groups = append(r.Groups, Group{})
+			p.group = &r.Groups[len(r.Groups)-1]
+			p.inRules = false
+		}
+		p.group.UserAgents = append(p.group.UserAgents, UserAgent{Line: l.Number, Value: l.Value, Token: productToken(l.Value)})
+	case FieldAllow, FieldDisallow:
+		rule := Rule{Line: l.Number, Kind: Disallow, Pattern: l.Value}
+		if l.Field == FieldAllow {
+			rule.Kind = Allow
+		}
+		if p.group == nil {
+			r.Orphans = append(r.Orphans, rule)
+			return true
+		}
+		p.group.Rules = append(p.group.Rules, rule)
+		p.inRules = true
+	case FieldSitemap:
+		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: l.Number, URL: l.Value})
+	case FieldOther:
+		r.Other = append(r.Other, Record{Line: l.Number, Name: l.Key, Value: l.Value})
+	}
+	return true
+}
+
+// productToken returns the token a user-agent value names: "*" for the
+// global group ('*' alone or followed by whitespace, as Google reads it),
+// otherwise the leading run of [A-Za-z_-].
+func productToken(v string) string {
+	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
+		return "*"
+	}
+	return v[:tokenLen(v)]
+}
+
+// ProductToken returns the product token at the start of s: its leading run
+// of letters, '-' and '_' (RFC 9309 section 2.2.1). "Googlebot/2.1" gives
+// "Googlebot".
+func ProductToken(s string) string { return s[:tokenLen(s)] }
+
+func tokenLen(s string) int {
+	i := 0
+	for i < len(s) && isTokenByte(s[i]) {
+		i++
+	}
+	return i
+}
+
+func isTokenByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
+}
+
+// IsProductToken reports whether s is a valid, non-empty product token.
+func IsProductToken(s string) bool { return s != "" && tokenLen(s) == len(s) }

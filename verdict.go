@@ -1,0 +1,152 @@
+package robotstxt
+
+import "errors"
+
+// Reason says how a verdict was reached.
+type Reason uint8
+
+const (
+	// MatchedRule: the rule in Verdict.Rule decided (the longest match; on
+	// equal length, allow).
+	MatchedRule Reason = iota
+	// NoMatchingRule: a group applies but none of its rules matches the path,
+	// so the path is allowed.
+	NoMatchingRule
+	// NoGroup: no group names the crawler and there is no "*" group, so no
+	// rules apply and the path is allowed.
+	NoGroup
+	// ImplicitRobotsTxt: the path is /robots.txt, which is always allowed
+	// (RFC 9309 section 2.2.2).
+	ImplicitRobotsTxt
+)
+
+var reasonNames = [...]string{"matched-rule", "no-matching-rule", "no-group", "implicit-robots-txt"}
+
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "unknown"
+}
+
+// MarshalText renders the reason code ("matched-rule", ...).
+func (r Reason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a reason code.
+func (r *Reason) UnmarshalText(b []byte) error {
+	for i, n := range reasonNames {
+		if n == string(b) {
+			*r = Reason(i)
+			return nil
+		}
+	}
+	return errors.New("robotstxt: unknown reason " + string(b))
+}
+
+// Verdict is the answer to "may this crawler fetch this URL?" and why.
+type Verdict struct {
+	Allowed bool
+	Reason  Reason
+	// Rule is the deciding rule when Reason is MatchedRule, else nil.
+	Rule *Rule
+	// ViaIndexHTML reports that Rule, an allow rule ending in
+	// "/index.htm...", matched the bare directory through Google's
+	// index.html reading.
+	ViaIndexHTML bool
+	// Overruled is the best-matching rule of the other kind, which lost to
+	// Rule (by length, or on a tie because allow wins), or nil.
+	Overruled *Rule
+	// UserAgents are the user-agent lines of the groups that applied: the
+	// lines naming the crawler, or the "*" lines. Nil for NoGroup. Shared:
+	// do not modify.
+	UserAgents []UserAgent
+}
+
+// Agent is a crawler resolved against a file: the groups that apply to it
+// are chosen once, so checking many URLs costs no group lookup. The zero
+// Agent allows everything.
+type Agent struct {
+	rs *ruleSet
+}
+
+// Agent chooses the groups that apply to a crawler, given as a product
+// token ("Googlebot") or a full user-agent string, as described under
+// "Choosing the group" in the package documentation.
+func (r *Robots) Agent(name string) Agent {
+	return Agent{r.index().resolve(name, false)}
+}
+
+// ExactAgent is Agent with Google's rule for the crawler's name: the whole
+// name is compared with each group's product token, ignoring case, and is
+// never searched for tokens ("Foo Bar" matches no group, not even "Foo").
+func (r *Robots) ExactAgent(name string) Agent {
+	return Agent{r.index().resolve(name, true)}
+}
+
+// Check decides whether the agent may fetch rawURL, which is a full URL or a
+// path starting with "/". It does not allocate.
+func (a Agent) Check(rawURL string) Verdict { return check(a.rs, rawURL) }
+
+// Allowed reports whether the agent may fetch rawURL.
+func (a Agent) Allowed(rawURL string) bool { return check(a.rs, rawURL).Allowed }
+
+// Matched reports whether a group applies to the agent (a named group or
+// the "*" group).
+func (a Agent) Matched() bool { return a.rs != nil }
+
+// Global reports whether the agent fell back to the "*" group.
+func (a Agent) Global() bool { return a.rs != nil && a.rs.token == "*" }
+
+// UserAgents returns the user-agent lines of the groups that apply. Shared:
+// do not modify.
+func (a Agent) UserAgents() []UserAgent {
+	if a.rs == nil {
+		return nil
+	}
+	return a.rs.userAgents
+}
+
+// Groups returns the indexes in Robots.Groups of the groups that apply, in
+// file order.
+func (a Agent) Groups() []int {
+	if a.rs == nil {
+		return nil
+	}
+	return a.rs.groups
+}
+
+// Rules returns the merged rules that apply to the agent, in file order.
+func (a Agent) Rules() []Rule {
+	if a.rs == nil {
+		return nil
+	}
+	out := make([]Rule, len(a.rs.rules))
+	for i, r := range a.rs.rules {
+		out[i] = *r
+	}
+	return out
+}
+
+type agentCacheEntry struct {
+	name string
+	rs   *ruleSet
+}
+
+// Check decides whether the crawler agent (a product token or a full
+// user-agent string) may fetch rawURL (a full URL or a path starting with
+// "/"). It remembers the last agent it resolved, so a run of checks for one
+// agent allocates nothing; to check many URLs for several agents, keep an
+// Agent for each.
+func (r *Robots) Check(agent, rawURL string) Verdict {
+	var rs *ruleSet
+	if e := r.cache.Load(); e != nil && e.name == agent {
+		rs = e.rs
+	} else {
+		rs = r.index().resolve(agent, false)
+		r.cache.Store(&agentCacheEntry{agent, rs})
+	}
+	return check(rs, rawURL)
+}
+
+// Allowed reports whether the crawler agent may fetch rawURL.
+func (r *Robots) Allowed(agent, rawURL string) bool { return r.Check(agent, rawURL).Allowed }
