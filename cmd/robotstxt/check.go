@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 func runCheck(ctx context.Context, c *cli, args []string) error {
@@ -143,44 +144,8 @@ func forEachURL(c *cli, urls, files []string, fn func(string) error) error {
 	return nil
 }
 
-// checkResult is the JSON form of one answer (robotstxt check --json).
-type checkResult struct {
-	Agent   string           `json:"agent"`
-	URL     string           `json:"url"`
-	Path    string           `json:"path"`
-	Allowed bool             `json:"allowed"`
-	Reason  robotstxt.Reason `json:"reason"`
-	Rule    *robotstxt.Rule  `json:"rule"`
-	// ViaIndexHTML: the allow rule matched the directory through Google's
-	// index.html reading.
-	ViaIndexHTML bool `json:"viaIndexHtml,omitempty"`
-	// Overruled is the best-matching rule of the other kind, which lost.
-	Overruled *robotstxt.Rule `json:"overruled,omitempty"`
-	Groups    []agentLine     `json:"groups"`
-}
-
-// agentLine is a user-agent line of an applied group.
-type agentLine struct {
-	Line  int    `json:"line"`
-	Value string `json:"value"`
-}
-
-func newCheckResult(agent, u string, v robotstxt.Verdict) checkResult {
-	res := checkResult{Agent: agent, URL: u, Path: robotstxt.NormalizePath(u), Allowed: v.Allowed,
-		Reason: v.Reason, Rule: v.Rule, ViaIndexHTML: v.ViaIndexHTML, Overruled: v.Overruled, Groups: agentLines(v.UserAgents)}
-	return res
-}
-
-func agentLines(uas []robotstxt.UserAgent) []agentLine {
-	out := make([]agentLine, len(uas))
-	for i, ua := range uas {
-		out[i] = agentLine{ua.Line, ua.Value}
-	}
-	return out
-}
-
 func writeCheckJSON(w io.Writer, agent, u string, v robotstxt.Verdict) error {
-	b, err := json.Marshal(newCheckResult(agent, u, v))
+	b, err := json.Marshal(wire.NewCheckResult(agent, u, v))
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 func runParse(ctx context.Context, c *cli, args []string) error {
@@ -35,46 +36,10 @@ With no file, standard input is read.`,
 	}
 	r := robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes})
 	if *asJSON {
-		return writeJSON(c.stdout, parseDocument(r))
+		return writeJSON(c.stdout, wire.NewParseDoc(r))
 	}
 	printParse(c.stdout, r)
 	return nil
-}
-
-// parseDoc is the JSON form of a parsed file (robotstxt parse --json).
-type parseDoc struct {
-	Groups    []robotstxt.Group   `json:"groups"`
-	Orphans   []robotstxt.Rule    `json:"orphans"`
-	Sitemaps  []robotstxt.Sitemap `json:"sitemaps"`
-	Other     []robotstxt.Record  `json:"other"`
-	Size      int                 `json:"size"`
-	Parsed    int                 `json:"parsed"`
-	Truncated bool                `json:"truncated"`
-	Lines     int                 `json:"lines"`
-}
-
-func parseDocument(r *robotstxt.Robots) parseDoc {
-	d := parseDoc{Groups: r.Groups, Orphans: r.Orphans, Sitemaps: r.Sitemaps, Other: r.Other,
-		Size: r.Size, Parsed: r.Parsed, Truncated: r.Truncated, Lines: r.Lines}
-	// Empty lists print as [] rather than null, which is easier on scripts.
-	if d.Groups == nil {
-		d.Groups = []robotstxt.Group{}
-	}
-	for i := range d.Groups {
-		if d.Groups[i].Rules == nil {
-			d.Groups[i].Rules = []robotstxt.Rule{}
-		}
-	}
-	if d.Orphans == nil {
-		d.Orphans = []robotstxt.Rule{}
-	}
-	if d.Sitemaps == nil {
-		d.Sitemaps = []robotstxt.Sitemap{}
-	}
-	if d.Other == nil {
-		d.Other = []robotstxt.Record{}
-	}
-	return d
 }
 
 func printParse(w io.Writer, r *robotstxt.Robots) {
