@@ -26,6 +26,7 @@ type matcher struct {
 	first  []int32 // rules of key i are rules[first[i]:first[i+1]]
 	maxPri []int32 // highest priority among the rules of key i
 	rules  []crule
+	ac     *acIndex // wildcard rules filed by needle, when there are many
 }
 
 // crule is a compiled rule.
@@ -55,11 +56,18 @@ func (m match) beats(o match) bool {
 func compileRules(rules []*Rule) matcher {
 	var m matcher
 	m.rules = make([]crule, 0, len(rules))
+	seen := make(map[string]bool, len(rules))
 	for _, r := range rules {
 		if r.Pattern == "" {
 			continue // an empty pattern matches nothing (RFC 9309 section 2.2.2)
 		}
 		canon := CanonicalPattern(r.Pattern)
+		// A repeated rule can never decide: the earlier line always wins.
+		if dup := r.Kind.String() + " " + canon; seen[dup] {
+			continue
+		} else {
+			seen[dup] = true
+		}
 		m.rules = append(m.rules, newCrule(r, canon, false))
 		if r.Kind == Allow {
 			// Google: an allowed ".../index.htm..." also allows its directory,
@@ -68,6 +76,28 @@ func compileRules(rules []*Rule) matcher {
 				m.rules = append(m.rules, newCrule(r, canon[:i+1]+"$", true))
 			}
 		}
+	}
+	// Wildcard rules with a literal prefix of "/" or less are not told
+	// apart by the prefix index; when there are many, file them by needle.
+	weak := func(cr *crule) bool { return len(cr.key) <= 1 && needleOf(cr) != "" }
+	n := 0
+	for i := range m.rules {
+		if weak(&m.rules[i]) {
+			n++
+		}
+	}
+	if n >= acThreshold {
+		var wild []crule
+		rest := m.rules[:0]
+		for _, cr := range m.rules {
+			if weak(&cr) {
+				wild = append(wild, cr)
+			} else {
+				rest = append(rest, cr)
+			}
+		}
+		m.rules = rest
+		m.ac = buildAC(wild)
 	}
 	slices.SortFunc(m.rules, func(a, b crule) int {
 		if c := strings.Compare(a.key, b.key); c != 0 {
@@ -149,6 +179,9 @@ func (m *matcher) best(path string) (allow, disallow match) {
 		} else {
 			hi = h
 		}
+	}
+	if m.ac != nil {
+		defer m.ac.best(path, &allow, &disallow)
 	}
 	i := lo - 1
 	if i < 0 {

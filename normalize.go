@@ -10,8 +10,9 @@ import "strings"
 //  1. %XX encoding an unreserved character (A-Z a-z 0-9 - . _ ~) is decoded;
 //  2. the hex digits of every other %XX are upper-cased;
 //  3. every octet >= 0x80 is percent-encoded;
-//  4. for matching only: control characters, space and DEL are
-//     percent-encoded, and so are the octets that are operators in patterns:
+//  4. for matching only: control characters, space, DEL and a '%' that
+//     starts no escape are percent-encoded, and so are the octets that are
+//     operators in patterns:
 //     on the URL side every '*' and '$', on the pattern side a '$' that is
 //     not the last character (it is a literal there, RFC 9309 section 2.2.3).
 //
@@ -73,18 +74,29 @@ func pathIsCanonical(p string) bool {
 		switch byteClasses[p[i]] {
 		case keep:
 		case percent:
-			if i+2 < len(p) {
-				h, ok1 := unhex(p[i+1])
-				l, ok2 := unhex(p[i+2])
-				if ok1 && ok2 && (isUnreserved(h<<4|l) || isLowerHex(p[i+1]) || isLowerHex(p[i+2])) {
-					return false
-				}
+			if !isHexPair(p[i+1:]) {
+				return false
+			}
+			h, _ := unhex(p[i+1])
+			l, _ := unhex(p[i+2])
+			if isUnreserved(h<<4|l) || isLowerHex(p[i+1]) || isLowerHex(p[i+2]) {
+				return false
 			}
 		default:
 			return false
 		}
 	}
 	return true
+}
+
+// isHexPair reports whether s starts with two hex digits.
+func isHexPair(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	_, ok1 := unhex(s[0])
+	_, ok2 := unhex(s[1])
+	return ok1 && ok2
 }
 
 // appendPath appends the match form of the URL path p to dst.
@@ -96,7 +108,7 @@ func appendPath(dst []byte, p string) []byte {
 			dst = append(dst, c)
 		case percent:
 			var n int
-			dst, n = appendEscape(dst, p[i:])
+			dst, n = appendEscape(dst, p[i:], "%25")
 			i += n - 1
 		default: // encode, encodeM, operator
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
@@ -106,9 +118,10 @@ func appendPath(dst []byte, p string) []byte {
 }
 
 // appendEscape handles the '%' at s[0]: it appends the decoded unreserved
-// character, or the escape with upper-case hex digits, or a lone '%' when no
-// two hex digits follow. It returns how many bytes of s it consumed.
-func appendEscape(dst []byte, s string) ([]byte, int) {
+// character, or the escape with upper-case hex digits, or, when no two hex
+// digits follow, lone (the '%' itself for canonical text, "%25" for the
+// match form). It returns how many bytes of s it consumed.
+func appendEscape(dst []byte, s string, lone string) ([]byte, int) {
 	if len(s) >= 3 {
 		h, ok1 := unhex(s[1])
 		l, ok2 := unhex(s[2])
@@ -119,7 +132,7 @@ func appendEscape(dst []byte, s string) ([]byte, int) {
 			return append(dst, '%', upperHex[h], upperHex[l]), 3
 		}
 	}
-	return append(dst, '%'), 1
+	return append(dst, lone...), 1
 }
 
 // CanonicalPattern returns the canonical text of an allow/disallow pattern:
@@ -149,7 +162,7 @@ func CanonicalPattern(p string) string {
 		switch byteClasses[c] {
 		case percent:
 			var n int
-			dst, n = appendEscape(dst, p[i:])
+			dst, n = appendEscape(dst, p[i:], "%")
 			i += n - 1
 		case encode:
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
@@ -169,20 +182,20 @@ func matchForm(canonical string) string {
 	if n > 0 && canonical[n-1] == '$' {
 		n--
 	}
+	literal := func(i int) bool { // must this octet be escaped?
+		c := canonical[i]
+		return byteClasses[c] == encodeM || c == '$' || c == '%' && !isHexPair(canonical[i+1:])
+	}
 	need := false
-	for i := 0; i < n; i++ {
-		if c := byteClasses[canonical[i]]; c == encodeM || canonical[i] == '$' {
-			need = true
-			break
-		}
+	for i := 0; i < n && !need; i++ {
+		need = literal(i)
 	}
 	if !need {
 		return canonical
 	}
 	dst := make([]byte, 0, len(canonical)+8)
 	for i := 0; i < n; i++ {
-		c := canonical[i]
-		if byteClasses[c] == encodeM || c == '$' {
+		if c := canonical[i]; literal(i) {
 			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
 		} else {
 			dst = append(dst, c)

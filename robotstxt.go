@@ -158,7 +158,15 @@ func ParseOptions(text string, opts *Options) *Robots {
 	}
 	r.Parsed = len(text)
 	p := parser{r: r}
+	// Rules and user-agent lines go into two flat slices that groups then
+	// share, sized from the number of lines (bounded for files of blank
+	// lines), so that a large file costs a few allocations, not one per
+	// growth step of every group.
+	lines := strings.Count(text, "\n") + 1
+	p.rules = make([]Rule, 0, min(lines, len(text)/8+1))
+	p.agents = make([]UserAgent, 0, 4)
 	scanLines(text, p.line)
+	p.finish()
 	r.text = text[bomLen(text):]
 	return r
 }
@@ -180,31 +188,35 @@ func ReadFrom(rd io.Reader, opts *Options) (*Robots, error) {
 
 type parser struct {
 	r       *Robots
-	group   *Group // current group, nil before the first user-agent line
-	inRules bool   // a rule has been seen since the last user-agent line
+	rules   []Rule      // every rule in a group, in file order
+	agents  []UserAgent // every user-agent line, in file order
+	bounds  []groupBounds
+	inRules bool // a rule has been seen since the last user-agent line
 }
+
+// groupBounds locate a group's lines in the parser's flat slices.
+type groupBounds struct{ agents, rules int }
 
 func (p *parser) line(l *Line) bool {
 	r := p.r
 	r.Lines = l.Number
 	switch l.Field {
 	case FieldUserAgent:
-		if p.group == nil || p.inRules {
-			r.Groups = append(r.Groups, Group{})
-			p.group = &r.Groups[len(r.Groups)-1]
+		if len(p.bounds) == 0 || p.inRules {
+			p.bounds = append(p.bounds, groupBounds{len(p.agents), len(p.rules)})
 			p.inRules = false
 		}
-		p.group.UserAgents = append(p.group.UserAgents, UserAgent{Line: l.Number, Value: l.Value, Token: productToken(l.Value)})
+		p.agents = append(p.agents, UserAgent{Line: l.Number, Value: l.Value, Token: productToken(l.Value)})
 	case FieldAllow, FieldDisallow:
 		rule := Rule{Line: l.Number, Kind: Disallow, Pattern: l.Value}
 		if l.Field == FieldAllow {
 			rule.Kind = Allow
 		}
-		if p.group == nil {
+		if len(p.bounds) == 0 {
 			r.Orphans = append(r.Orphans, rule)
 			return true
 		}
-		p.group.Rules = append(p.group.Rules, rule)
+		p.rules = append(p.rules, rule)
 		p.inRules = true
 	case FieldSitemap:
 		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: l.Number, URL: l.Value})
@@ -212,6 +224,25 @@ func (p *parser) line(l *Line) bool {
 		r.Other = append(r.Other, Record{Line: l.Number, Name: l.Key, Value: l.Value})
 	}
 	return true
+}
+
+// finish cuts the flat slices into groups.
+func (p *parser) finish() {
+	if len(p.bounds) == 0 {
+		return
+	}
+	p.r.Groups = make([]Group, len(p.bounds))
+	for i, b := range p.bounds {
+		end := groupBounds{len(p.agents), len(p.rules)}
+		if i+1 < len(p.bounds) {
+			end = p.bounds[i+1]
+		}
+		g := &p.r.Groups[i]
+		g.UserAgents = p.agents[b.agents:end.agents:end.agents]
+		if b.rules < end.rules {
+			g.Rules = p.rules[b.rules:end.rules:end.rules]
+		}
+	}
 }
 
 // productToken returns the token a user-agent value names: "*" for the

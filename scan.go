@@ -194,7 +194,8 @@ func parseLine(l *Line) {
 }
 
 // Keys are recognised by a case-insensitive prefix test, in this order, as in
-// Google's parser (so "Disallowed:" is a disallow line).
+// Google's parser (so "Disallowed:" is a disallow line). The first spelling
+// of each field is the correct one; the others are accepted misspellings.
 var (
 	userAgentKeys = []string{"user-agent", "useragent", "user agent"}
 	allowKeys     = []string{"allow"}
@@ -203,14 +204,22 @@ var (
 )
 
 func classifyKey(key string) (f Field, typo bool) {
-	for _, c := range [...]struct {
-		f    Field
-		keys []string
-	}{{FieldUserAgent, userAgentKeys}, {FieldAllow, allowKeys}, {FieldDisallow, disallowKeys}, {FieldSitemap, sitemapKeys}} {
-		for i, k := range c.keys {
-			if hasPrefixFold(key, k) {
-				return c.f, i > 0
-			}
+	var keys []string
+	switch lower(key[0]) { // every spelling of a field starts with the same letter
+	case 'u':
+		f, keys = FieldUserAgent, userAgentKeys
+	case 'a':
+		f, keys = FieldAllow, allowKeys
+	case 'd':
+		f, keys = FieldDisallow, disallowKeys
+	case 's':
+		f, keys = FieldSitemap, sitemapKeys
+	default:
+		return FieldOther, false
+	}
+	for i, k := range keys {
+		if hasPrefixFold(key, k) {
+			return f, i > 0
 		}
 	}
 	return FieldOther, false
