@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
@@ -178,7 +179,7 @@ func explain(v robotstxt.Verdict) string {
 		}
 		return s
 	case robotstxt.NoMatchingRule:
-		return "no matching rule in the group of " + groupLines(v.UserAgents)
+		return "no matching rule (group: " + groupLines(v.UserAgents) + ")"
 	case robotstxt.NoGroup:
 		return "no group for this agent and no * group"
 	case robotstxt.ImplicitRobotsTxt:
@@ -187,16 +188,15 @@ func explain(v robotstxt.Verdict) string {
 	return v.Reason.String()
 }
 
+// groupLines lists the lines of user-agent records: "line 3", "lines 4, 8".
 func groupLines(uas []robotstxt.UserAgent) string {
-	var b strings.Builder
-	for i, ua := range uas {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if i == 0 {
-			b.WriteString("line ")
-		}
-		fmt.Fprintf(&b, "%d", ua.Line)
+	word := "line "
+	if len(uas) > 1 {
+		word = "lines "
 	}
-	return b.String()
+	nums := make([]string, len(uas))
+	for i, ua := range uas {
+		nums[i] = strconv.Itoa(ua.Line)
+	}
+	return word + strings.Join(nums, ", ")
 }
