@@ -175,7 +175,7 @@ func parseLine(l *Line) {
 		// Google: accept whitespace instead of the colon when the line is
 		// exactly two words ("Disallow /x").
 		sep = strings.IndexAny(s, " \t")
-		if sep < 0 || strings.IndexAny(trimLeftBlank(s[sep:]), " \t") >= 0 {
+		if sep < 0 || strings.ContainsAny(trimLeftBlank(s[sep:]), " \t") {
 			return
 		}
 		l.Flags |= LineMissingColon
