@@ -248,7 +248,7 @@ func lower(c byte) byte {
 
 // isSpace matches absl::ascii_isspace, which Google's parser trims with.
 func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+	return c == ' ' || '\t' <= c && c <= '\r'
 }
 
 func trimSpace(s string) string {
