@@ -49,8 +49,8 @@
 //
 // At most Options.MaxBytes (DefaultMaxBytes, 500 KiB, by default) are
 // parsed; the rest is ignored for matching and reported by Robots.Truncated.
-// A line that crosses the limit is dropped whole, as a cut pattern could be
-// broader than the one written.
+// A line whose line ending lies beyond the limit is dropped whole, as a cut
+// pattern could be broader than the one written.
 //
 // # Choosing the group
 //

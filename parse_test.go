@@ -119,10 +119,10 @@ func TestSizeLimit(t *testing.T) {
 	if got := groupsString(small); got != "[*@1: disallow /a@2]" || small.Parsed != 27 {
 		t.Errorf("MaxBytes 30: %s, parsed %d; want the first two lines (27 bytes)", got, small.Parsed)
 	}
-	// A limit that falls just before a line ending keeps that line.
+	// A line whose line ending lies beyond the limit is dropped.
 	edge := ParseOptions("User-agent: *\nDisallow: /a\nDisallow: /b\n", &Options{MaxBytes: 26})
-	if got := groupsString(edge); got != "[*@1: disallow /a@2]" || edge.Parsed != 26 {
-		t.Errorf("MaxBytes 26: %s parsed %d, want the line ending at the limit kept", got, edge.Parsed)
+	if got := groupsString(edge); got != "[*@1:]" || edge.Parsed != 14 {
+		t.Errorf("MaxBytes 26: %s parsed %d, want only the first line", got, edge.Parsed)
 	}
 	none := ParseOptions("User-agent: *\nDisallow: /a\n", &Options{MaxBytes: 5})
 	if len(none.Groups) != 0 || !none.Truncated || none.Parsed != 0 {

@@ -121,7 +121,7 @@ type Robots struct {
 	// Parsed is how many bytes were parsed: Size, or less when truncated.
 	Parsed int
 	// Truncated reports that the input was longer than the parse limit.
-	// Parsing stops at the last line that ends within the limit.
+	// Parsing stops after the last line ending within the limit.
 	Truncated bool
 	// Lines is the number of lines parsed.
 	Lines int
@@ -148,13 +148,11 @@ func ParseOptions(text string, opts *Options) *Robots {
 	limit := opts.maxBytes()
 	if limit >= 0 && len(text) > limit {
 		r.Truncated = true
-		// Keep only whole lines: a line cut by the limit could turn into a
-		// broader rule than the one written ("/private" into "/priv").
-		if c := text[limit]; c != '\n' && c != '\r' {
-			text = text[:strings.LastIndexAny(text[:limit], "\r\n")+1]
-		} else {
-			text = text[:limit]
-		}
+		// Keep only lines whose line ending is within the limit: a line cut
+		// by the limit could turn into a broader rule than the one written
+		// ("/private" into "/priv"), and a fetcher that stored only the
+		// first MaxBytes bytes must get the same rules.
+		text = text[:strings.LastIndexAny(text[:limit], "\r\n")+1]
 	}
 	r.Parsed = len(text)
 	p := parser{r: r}

@@ -23,8 +23,9 @@ URL is a full URL or a path starting with "/".
 
 With --live, each URL's robots.txt is fetched from its origin instead of -f.
 
-Exit status: 0 when every answer is allowed, 1 when any is disallowed, 2 on a
-usage or input error.`,
+Exit status: 0 when every answer is allowed, 1 when any is disallowed (with
+--live: or unresolved, because robots.txt could not be fetched), 2 on a usage or
+input error.`,
 		`  robotstxt check -f robots.txt -a Googlebot -a GPTBot https://example.com/private/x /search?q=1
   robotstxt check -f robots.txt -a Googlebot --urls urls.txt --json
   robotstxt check --live -a ExampleBot https://example.com/page`)
@@ -36,6 +37,7 @@ usage or input error.`,
 	exact := fs.Bool("exact", false, "match agent names whole against group tokens, as Google's parser does")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
 	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
+	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -50,7 +52,11 @@ usage or input error.`,
 		if *file != "" {
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
-		return checkLive(ctx, c, agents, urls, urlFiles, *asJSON)
+		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
+			exact: *exact, maxBytes: *maxBytes, userAgent: *userAgent})
+	}
+	if *userAgent != "" {
+		return usagef("check: --user-agent is the header --live fetches with; without --live nothing is fetched")
 	}
 	if *file == "" {
 		return usagef("check: give the robots.txt with -f FILE (or -f - for standard input), or use --live")

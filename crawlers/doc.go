@@ -1,0 +1,31 @@
+// Package crawlers is a registry of the crawlers site owners ask about (search
+// engines, AI crawlers and fetchers, SEO tools, archives) and the verdict
+// matrix: what each of them may fetch under a parsed robots.txt.
+//
+// Each Crawler carries its product token, operator and purpose, and how it
+// chooses a group when the file does not name it:
+//
+//   - Googlebot-Image, Googlebot-Video and Googlebot-News follow the
+//     Googlebot group, and Applebot does too when Applebot is not named
+//     (Crawler.Fallback);
+//   - every Yandex robot (YandexBot, YandexImages, ...) follows the Yandex
+//     group, which overrides "*";
+//   - AdsBot-Google and the other special-case Google crawlers ignore
+//     "User-agent: *" and obey only a group that names them
+//     (Crawler.IgnoresStar).
+//
+// Matrix applies those rules on top of the core package, which knows only
+// RFC 9309's: a crawler takes the groups naming its token, else its fallback
+// token's, else the "*" groups (unless it ignores them), else no rules at all.
+//
+//	r := robotstxt.ParseString(body)
+//	for _, row := range crawlers.Matrix(r, []string{"/"}, crawlers.Default()) {
+//		fmt.Println(row.Crawler.Token, row.Closed, row.Verdicts[0].Allowed)
+//	}
+//
+// The registry is data, kept current by hand from what the operators
+// document; Notes and purpose labels shown to users come from a message
+// catalogue (see Localize), so that the web page can show them in its
+// languages. The package imports the core package and the standard library
+// only, and no networking code.
+package crawlers

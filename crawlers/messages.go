@@ -1,0 +1,142 @@
+package crawlers
+
+import (
+	"maps"
+	"slices"
+	"strings"
+)
+
+// catalogues holds every text this package shows to users, by language and
+// key. English is complete; another language is one more map here (keys it
+// lacks fall back to English). Placeholders are {name}.
+var catalogues = map[string]map[string]string{
+	"en": english,
+}
+
+var english = map[string]string{
+	// Purpose labels.
+	"purpose.all":          "all robots",
+	"purpose.search":       "search",
+	"purpose.ai-training":  "AI training",
+	"purpose.ai-assistant": "AI assistant",
+	"purpose.ai-search":    "AI search",
+	"purpose.seo":          "SEO tool",
+	"purpose.archive":      "archive",
+	"purpose.ads":          "ads",
+	"purpose.other":        "other",
+
+	// Notes, by token.
+	"note.*":                            "Every crawler that has no group of its own.",
+	"note.Googlebot":                    "Google Search; the smartphone and desktop crawlers share this token.",
+	"note.Googlebot-Image":              "Google Images; follows the Googlebot group when no group names it.",
+	"note.Googlebot-Video":              "Google video search; follows the Googlebot group when no group names it.",
+	"note.Googlebot-News":               "Google News; follows the Googlebot group when no group names it.",
+	"note.Storebot-Google":              "Google Shopping.",
+	"note.bingbot":                      "Bing Search, which also grounds Microsoft Copilot's answers; reads Crawl-delay.",
+	"note.YandexBot":                    "Yandex Search's main robot; follows the Yandex group when no group names it, and \"*\" only when neither exists.",
+	"note.YandexImages":                 "Yandex Images; follows the Yandex group when no group names it.",
+	"note.YandexNews":                   "Yandex News; follows the Yandex group when no group names it.",
+	"note.YandexMedia":                  "Yandex multimedia indexing; follows the Yandex group when no group names it.",
+	"note.YandexMarket":                 "Yandex Market; follows the Yandex group when no group names it.",
+	"note.Baiduspider":                  "Baidu Search.",
+	"note.DuckDuckBot":                  "DuckDuckGo Search.",
+	"note.Applebot":                     "Siri, Spotlight and Safari suggestions; follows the Googlebot group when no group names Applebot.",
+	"note.Yeti":                         "Naver Search.",
+	"note.SeznamBot":                    "Seznam Search; also reads Request-rate.",
+	"note.PetalBot":                     "Huawei Petal Search.",
+	"note.MojeekBot":                    "Mojeek, an independent search engine.",
+	"note.GPTBot":                       "Collects training data for OpenAI's models. Blocking it does not remove a site from ChatGPT search (that is OAI-SearchBot).",
+	"note.OAI-SearchBot":                "Indexes pages for ChatGPT's search results; a change to robots.txt takes about a day to apply.",
+	"note.ChatGPT-User":                 "Fetches a page when a ChatGPT user or a custom GPT asks for it; OpenAI says robots.txt may not apply to these fetches.",
+	"note.ClaudeBot":                    "Collects training data for Anthropic's models; honours Crawl-delay.",
+	"note.Claude-SearchBot":             "Indexes pages for the search results in Claude.",
+	"note.Claude-User":                  "Fetches a page when a Claude user asks for it.",
+	"note.anthropic-ai":                 "An older Anthropic token that its current crawlers do not use; name ClaudeBot instead.",
+	"note.Claude-Web":                   "An older Anthropic token that its current crawlers do not use; name Claude-User instead.",
+	"note.Google-Extended":              "Not a crawler: this token decides whether pages Google crawls may train and ground Gemini models. Blocking it does not affect Google Search.",
+	"note.Google-CloudVertexBot":        "Crawls a site at its owner's request for Vertex AI agents.",
+	"note.Applebot-Extended":            "Not a crawler: this token decides whether pages Applebot fetched may train Apple's models. Blocking it does not affect Siri or Spotlight.",
+	"note.CCBot":                        "Common Crawl's open web archive, widely used to train AI models.",
+	"note.PerplexityBot":                "Indexes pages for Perplexity's answers.",
+	"note.Perplexity-User":              "Fetches a page when a Perplexity user asks; Perplexity says these fetches generally ignore robots.txt.",
+	"note.Meta-ExternalAgent":           "Meta's crawler for AI training and indexing.",
+	"note.Meta-ExternalFetcher":         "Fetches a page when a user of Meta's AI asks; may ignore robots.txt.",
+	"note.Bytespider":                   "ByteDance's crawler for AI training; widely reported not to obey robots.txt.",
+	"note.Amazonbot":                    "Amazon's crawler for Alexa's answers and model training.",
+	"note.cohere-ai":                    "Cohere's fetcher for its assistant (not documented by Cohere).",
+	"note.cohere-training-data-crawler": "Cohere's crawler for training data.",
+	"note.DuckAssistBot":                "Fetches pages for DuckDuckGo's AI answers.",
+	"note.MistralAI-User":               "Fetches a page when a user of Mistral's Le Chat asks for it.",
+	"note.YandexAdditional":             "Yandex's robot for YandexGPT answers; follows the Yandex group when no group names it.",
+	"note.PanguBot":                     "Huawei's crawler for training its PanGu models.",
+	"note.AdsBot-Google":                "Checks Google Ads landing pages; ignores \"User-agent: *\" and obeys only a group that names it.",
+	"note.AdsBot-Google-Mobile":         "Checks Google Ads landing pages on phones; ignores \"User-agent: *\" and obeys only a group that names it.",
+	"note.Mediapartners-Google":         "Google AdSense; ignores \"User-agent: *\" and obeys only a group that names it.",
+	"note.APIs-Google":                  "Delivers Google API push notifications; ignores \"User-agent: *\".",
+	"note.GoogleOther":                  "Google's crawler for research and one-off fetches, not for Search.",
+	"note.YandexMetrika":                "Yandex Metrica's robot; follows the Yandex group when no group names it.",
+	"note.YandexDirect":                 "Yandex Direct's ads robot; follows the Yandex group when no group names it.",
+	"note.AhrefsBot":                    "Ahrefs' SEO index of links.",
+	"note.SemrushBot":                   "Semrush's SEO crawler.",
+	"note.DotBot":                       "Moz's SEO crawler.",
+	"note.ia_archiver":                  "The token the Wayback Machine has documented for exclusion; the Internet Archive's own crawler calls itself archive.org_bot, which is not a valid product token (it is cut to \"archive\").",
+
+	// Row notes.
+	"row.fallback":      "No group names {token}: it follows the {agent} group.",
+	"row.star":          "No group names {token}: it follows the \"*\" group.",
+	"row.ignores-star":  "No group names {token}, and it ignores \"User-agent: *\": it may fetch everything.",
+	"row.no-group":      "No group names {token} and there is no \"*\" group: it may fetch everything.",
+	"row.no-star-group": "There is no \"*\" group: crawlers without a group of their own may fetch everything.",
+	"row.token-only":    "{token} fetches nothing itself: its verdicts say what its operator may use the content for.",
+
+	// Summary.
+	"summary.ai":             "blocks {closed} of {total} known AI crawlers from the whole site",
+	"summary.ai.partial":     "blocks {closed} of {total} known AI crawlers from the whole site and {blocked} more from some of the URLs",
+	"summary.search":         "blocks {closed} of {total} known search crawlers from the whole site",
+	"summary.search.partial": "blocks {closed} of {total} known search crawlers from the whole site and {blocked} more from some of the URLs",
+}
+
+// text returns the catalogue text for key in lang (falling back to English),
+// with {name} placeholders replaced by the values that follow, given as name,
+// value pairs.
+func text(lang, key string, args ...string) string {
+	s, ok := catalogues[lang][key]
+	if !ok {
+		s, ok = english[key]
+		if !ok {
+			return ""
+		}
+	}
+	for i := 0; i+1 < len(args); i += 2 {
+		s = strings.ReplaceAll(s, "{"+args[i]+"}", args[i+1])
+	}
+	return s
+}
+
+func note(token, lang string) string { return text(lang, "note."+token) }
+
+// PurposeLabel returns the words shown for a purpose ("AI training") in
+// lang ("en", "ru", "ro"; English when the language or the text is missing).
+func PurposeLabel(purpose, lang string) string {
+	if s := text(lang, "purpose."+purpose); s != "" {
+		return s
+	}
+	return purpose
+}
+
+// Localize returns a copy of list whose Notes are in lang (English when the
+// language or a note is missing).
+func Localize(list []Crawler, lang string) []Crawler {
+	out := append([]Crawler(nil), list...)
+	for i := range out {
+		if n := note(out[i].Token, lang); n != "" {
+			out[i].Notes = n
+		}
+	}
+	return out
+}
+
+// Languages lists the languages of the catalogue.
+func Languages() []string {
+	return slices.Sorted(maps.Keys(catalogues))
+}

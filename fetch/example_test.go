@@ -1,0 +1,42 @@
+package fetch_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+
+	"github.com/robotstxt/robotstxt/fetch"
+)
+
+func ExampleFetcher_Fetch() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+
+	f := &fetch.Fetcher{UserAgent: "ExampleBot/1.0"}
+	// Any URL of the origin: the policy is at its /robots.txt.
+	p, err := f.Fetch(context.Background(), srv.URL+"/private/report.pdf")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Status, p.HTTPStatus, len(p.Body), "bytes")
+	fmt.Println(p.Robots().Allowed("ExampleBot", "/private/report.pdf"))
+	// Output:
+	// success 200 34 bytes
+	// false
+}
+
+func ExampleOrigin() {
+	for _, u := range []string{"HTTPS://Example.COM:443/a?b", "http://example.com:8080/", "ftp://example.com/"} {
+		o, err := fetch.Origin(u)
+		fmt.Printf("%q %v\n", o, err)
+	}
+	// Output:
+	// "https://example.com" <nil>
+	// "http://example.com:8080" <nil>
+	// "" scheme "ftp" is not http or https
+}

@@ -1,0 +1,318 @@
+package gate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/fetch"
+)
+
+// Gate decides, before a crawl task runs, whether it may: robots.txt for
+// the crawler's product token, and the collection scope, each as its own
+// decision. It is safe for concurrent use; share one among all workers. The
+// zero value needs only Agent; fields must not change after first use.
+type Gate struct {
+	// Agent is the crawler's product token ("ExampleBot"), or a full
+	// user-agent string, as robotstxt.Robots.Agent reads it.
+	Agent string
+	// Exact matches Agent whole against group tokens, as Google's parser
+	// does (robotstxt.Robots.ExactAgent).
+	Exact bool
+	// Client fetches and caches policies; nil means a Client of its own.
+	// Several Gates (one per agent) may share one Client.
+	Client *Client
+	// Scope decides collection; nil leaves every collection decision
+	// unresolved, so that no task is admitted.
+	Scope *Scope
+
+	once   sync.Once
+	client *Client
+}
+
+func (g *Gate) c() *Client {
+	g.once.Do(func() {
+		g.client = g.Client
+		if g.client == nil {
+			g.client = &Client{}
+		}
+	})
+	return g.client
+}
+
+// Decision is a gate's answer for one task.
+type Decision struct {
+	// Record is the decision record.
+	Record
+	// Action is admit, hold or drop.
+	Action Action
+	// RetryAt, for a hold caused by the origin (unreachable, rate-limited),
+	// is the earliest time the policy will be fetched again.
+	RetryAt time.Time
+	// Verdict is the matcher's answer when a fetched file was applied, else
+	// nil.
+	Verdict *robotstxt.Verdict
+	// Changed, set by Recheck, reports that the policy version differs from
+	// the one the earlier decision was taken under.
+	Changed bool
+	// RepReason is the part of Reason about robots.txt alone.
+	RepReason string
+}
+
+// MarshalJSON writes {"decision": record, "gate": action}, the shape of
+// the gate's stream lines (without the task's fields). Without it, the
+// embedded Record's MarshalJSON would drop the action.
+func (d Decision) MarshalJSON() ([]byte, error) {
+	b := append([]byte(`{"decision":`), d.Record.appendJSON(nil)...)
+	b = append(b, `,"gate":`...)
+	b = appendString(b, string(d.Action))
+	return append(b, '}'), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, or a stream line.
+func (d *Decision) UnmarshalJSON(b []byte) error {
+	var w struct {
+		Decision Record `json:"decision"`
+		Gate     Action `json:"gate"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*d = Decision{Record: w.Decision, Action: w.Gate}
+	return nil
+}
+
+// Check decides whether the task for rawURL may go ahead now. It fetches
+// the origin's robots.txt when needed (once for all concurrent callers).
+// The error is non-nil only when rawURL is not an http(s) URL or ctx ends;
+// every state of the origin is a Decision.
+func (g *Gate) Check(ctx context.Context, rawURL string) (*Decision, error) {
+	origin, err := fetch.Origin(rawURL)
+	if err != nil {
+		return nil, &fetch.Error{Op: "origin", URL: rawURL, Err: err}
+	}
+	s, err := g.c().get(ctx, origin, false)
+	if err != nil {
+		return nil, err
+	}
+	return g.Decide(s, rawURL), nil
+}
+
+// Recheck decides again for tasks decided earlier and not yet started, under
+// the current policy of their origins (fetched again when expired; call
+// Client.Refresh first to force it). Each new Decision has Changed set when
+// the policy version differs from the earlier one's; a task admitted under
+// an old version whose path the new version disallows comes back with
+// Action Drop. The result is in the order of prev.
+func (g *Gate) Recheck(ctx context.Context, prev []*Decision) ([]*Decision, error) {
+	out := make([]*Decision, len(prev))
+	for i, p := range prev {
+		d, err := g.Check(ctx, p.TargetURL)
+		if err != nil {
+			return nil, err
+		}
+		d.Changed = d.Version() != p.Version()
+		out[i] = d
+	}
+	return out, nil
+}
+
+// Decide makes the decision for rawURL from a known state of its origin,
+// without any I/O.
+func (g *Gate) Decide(s *State, rawURL string) *Decision {
+	d := &Decision{Record: Record{Origin: s.Origin, ProductToken: g.Agent, TargetURL: rawURL, PolicyURL: s.Origin + "/robots.txt"}}
+	r := &d.Record
+	col, entry := g.Scope.decide(s.Origin, rawURL)
+	colWhy := collectionReason(g.Scope, col, entry)
+	var why []string
+	if p := s.Policy; p != nil {
+		r.PolicyFinalURL, r.PolicyFetchedAt, r.PolicyStatus = p.FinalURL, p.FetchedAt, p.Status
+		r.PolicyHTTPStatus, r.PolicyDigest, r.PolicyStale = p.HTTPStatus, p.Digest, s.Stale
+		if s.Stale {
+			why = append(why, fmt.Sprintf("robots.txt unreachable since %s (%s); using the copy fetched %s ago, within the %s bound for stale use",
+				stamp(s.FailingSince), s.Failure.Detail, age(s.Age), age(s.MaxStale)))
+		}
+		switch p.Status {
+		case fetch.Success:
+			v := g.verdict(p.Robots(), rawURL)
+			d.Verdict = &v
+			r.Group = agentLines(v.UserAgents)
+			if v.Reason == robotstxt.MatchedRule {
+				r.MatchedRule = v.Rule
+			}
+			r.RepDecision = RepAllow
+			if !v.Allowed {
+				r.RepDecision = RepDisallow
+			}
+			why = append(why, g.explain(v)+fileNotes(p))
+		default: // Unavailable, TooManyRedirects
+			r.RepDecision = RepAllow
+			if p.Status == fetch.TooManyRedirects {
+				why = append(why, fmt.Sprintf("robots.txt not reached (%s): treated as unavailable, so the REP allows everything", p.Detail))
+			} else {
+				why = append(why, fmt.Sprintf("robots.txt unavailable (%s): the REP allows everything", p.Detail))
+			}
+			if (p.HTTPStatus == 401 || p.HTTPStatus == 403) && col != Denied {
+				// Seed 004: an unavailable file is no consent; a refusal
+				// pauses collection until someone decides.
+				col = Unresolved
+				colWhy = fmt.Sprintf("collection unresolved: robots.txt answered HTTP %d, which calls for a decision by a person", p.HTTPStatus)
+			}
+		}
+	} else {
+		f := s.Failure
+		r.RepDecision = RepUnresolved
+		d.RetryAt = s.RetryAt
+		if f != nil {
+			r.PolicyFinalURL, r.PolicyFetchedAt, r.PolicyStatus, r.PolicyHTTPStatus = f.FinalURL, f.FetchedAt, f.Status, f.HTTPStatus
+		}
+		switch {
+		case f == nil:
+			why = append(why, "no policy known")
+		case f.Status == fetch.RateLimited:
+			why = append(why, fmt.Sprintf("robots.txt rate-limited (%s): hold every task of this origin until %s", f.Detail, stamp(s.RetryAt)))
+		default:
+			why = append(why, fmt.Sprintf("robots.txt unreachable (%s): everything is disallowed for now; next fetch at %s", f.Detail, stamp(s.RetryAt)))
+			if s.Cached != nil {
+				why = append(why, fmt.Sprintf("the copy fetched %s ago is past the %s bound for stale use", age(s.Age), age(s.MaxStale)))
+			}
+		}
+	}
+	r.CollectionDecision = col
+	d.RepReason = strings.Join(why, "; ")
+	r.Reason = d.RepReason + "; " + colWhy
+	d.Action = actionOf(r.RepDecision, col)
+	return d
+}
+
+func (g *Gate) verdict(r *robotstxt.Robots, rawURL string) robotstxt.Verdict {
+	if g.Exact {
+		return r.ExactAgent(g.Agent).Check(rawURL)
+	}
+	return r.Check(g.Agent, rawURL)
+}
+
+func (g *Gate) explain(v robotstxt.Verdict) string {
+	// Built without fmt: the gate explains every task of a stream.
+	var b strings.Builder
+	switch v.Reason {
+	case robotstxt.MatchedRule:
+		if v.Allowed {
+			b.WriteString("allowed by line ")
+		} else {
+			b.WriteString("disallowed by line ")
+		}
+		b.WriteString(strconv.Itoa(v.Rule.Line))
+		b.WriteString(" (")
+		b.WriteString(v.Rule.Kind.String())
+		b.WriteString(": ")
+		b.WriteString(v.Rule.Pattern)
+		b.WriteString(") in ")
+		writeGroupName(&b, v.UserAgents)
+		if v.ViaIndexHTML {
+			b.WriteString(", which also allows its directory")
+		}
+	case robotstxt.NoMatchingRule:
+		b.WriteString("allowed: no rule matches in ")
+		writeGroupName(&b, v.UserAgents)
+	case robotstxt.NoGroup:
+		b.WriteString("allowed: no group names " + g.Agent + " and there is no * group")
+	case robotstxt.ImplicitRobotsTxt:
+		b.WriteString("allowed: /robots.txt itself is always allowed")
+	default:
+		b.WriteString(v.Reason.String())
+	}
+	return b.String()
+}
+
+// writeGroupName describes a group by its user-agent lines: "the group for
+// ExampleBot, examplebot (lines 4, 8)".
+func writeGroupName(b *strings.Builder, uas []robotstxt.UserAgent) {
+	b.WriteString("the group for ")
+	for i, ua := range uas {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(ua.Value)
+	}
+	if len(uas) > 1 {
+		b.WriteString(" (lines ")
+	} else {
+		b.WriteString(" (line ")
+	}
+	for i, ua := range uas {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(ua.Line))
+	}
+	b.WriteByte(')')
+}
+
+func fileNotes(p *fetch.Policy) string {
+	var notes []string
+	if p.HTML {
+		notes = append(notes, "the file looks like an HTML page and was parsed line by line")
+	}
+	if p.Binary {
+		notes = append(notes, "the file holds binary data and was parsed line by line")
+	}
+	if p.Truncated {
+		notes = append(notes, fmt.Sprintf("only the first %d bytes were read", len(p.Body)))
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, "; ") + ")"
+}
+
+func collectionReason(s *Scope, col CollectionDecision, entry string) string {
+	switch {
+	case s == nil:
+		return "collection unresolved: no scope file"
+	case col == Approved:
+		return "collection approved by scope entry " + entry
+	case col == Denied:
+		return "collection denied by scope entry " + entry
+	}
+	return "collection unresolved: no scope entry covers this URL"
+}
+
+func agentLines(uas []robotstxt.UserAgent) []AgentLine {
+	out := make([]AgentLine, len(uas))
+	for i, ua := range uas {
+		out[i] = AgentLine{ua.Line, ua.Value}
+	}
+	return out
+}
+
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// age renders a duration in whole units a person reads: "3d4h", "2h5m",
+// "40s".
+func age(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	d = d.Round(time.Second)
+	switch {
+	case d >= 24*time.Hour:
+		days := d / (24 * time.Hour)
+		if h := (d % (24 * time.Hour)) / time.Hour; h > 0 {
+			return fmt.Sprintf("%dd%dh", days, h)
+		}
+		return fmt.Sprintf("%dd", days)
+	case d >= time.Hour:
+		d = d.Round(time.Minute)
+		if m := (d % time.Hour) / time.Minute; m > 0 {
+			return fmt.Sprintf("%dh%dm", d/time.Hour, m)
+		}
+		return fmt.Sprintf("%dh", d/time.Hour)
+	}
+	return d.String()
+}

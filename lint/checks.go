@@ -1,0 +1,88 @@
+package lint
+
+// Check describes one check of the audit.
+type Check struct {
+	ID       string   `json:"id"`
+	Severity Severity `json:"severity"` // the usual severity of its findings
+	Summary  string   `json:"summary"`  // what it looks for
+	Fix      string   `json:"fix"`      // the generic fix
+}
+
+// checkIDs lists every check, in the order of the documentation, with the
+// usual severity of its findings. A finding may differ from it where its
+// message says why (an empty Disallow that is a group's only rule is info;
+// one among other rules is a warning).
+var checkIDs = []struct {
+	id  string
+	sev Severity
+}{
+	{"text-before-group", Warning},
+	{"rule-outside-group", Error},
+	{"empty-disallow", Warning},
+	{"unknown-directive", Warning},
+	{"typo-accepted", Warning},
+	{"missing-colon", Warning},
+	{"file-too-large", Error},
+	{"site-closed", Warning},
+	{"blocks-css-js", Warning},
+	{"pattern-no-slash", Error},
+	{"full-url-pattern", Error},
+	{"dollar-inside", Warning},
+	{"redundant-wildcard", Info},
+	{"duplicate-rule", Warning},
+	{"conflicting-rules", Warning},
+	{"shadowed-rule", Warning},
+	{"case-mismatch-hint", Info},
+	{"non-ascii-pattern", Info},
+	{"agent-with-version", Warning},
+	{"agent-wildcard", Warning},
+	{"empty-group", Warning},
+	{"crawl-delay", Info},
+	{"host-directive", Info},
+	{"clean-param-syntax", Error},
+	{"noindex-directive", Warning},
+	{"sitemap-not-absolute", Error},
+	{"multiple-star-groups", Warning},
+	{"blank-line-in-group", Warning},
+	{"named-group-replaces-star", Warning},
+	{"invalid-product-token", Warning},
+	{"ai-token-confusion", Warning},
+	{"content-signal", Error},
+	{"html-body", Error},
+	{"bom", Info},
+	{"mixed-line-endings", Info},
+	{"invalid-utf8", Warning},
+	{"line-too-long", Warning},
+	{"empty-file", Info},
+}
+
+// Checks returns every check, with English texts, for documentation and
+// front ends.
+func Checks() []Check { return ChecksLang("en") }
+
+// ChecksLang is Checks with the texts in lang (English where missing).
+func ChecksLang(lang string) []Check {
+	out := make([]Check, len(checkIDs))
+	for i, c := range checkIDs {
+		out[i] = Check{ID: c.id, Severity: c.sev, Summary: text(lang, c.id+".summary"), Fix: generic(lang, c.id)}
+	}
+	return out
+}
+
+// generic is a check's fix without a finding's details: placeholders are
+// dropped with the quotes around them.
+func generic(lang, id string) string {
+	return text(lang, id+".fix", "kind", "Disallow", "fixed", "/path", "path", "/path", "key", "Disallow",
+		"value", "/path", "same", "the path without it", "token", "Token", "major", "LF", "suggestion", "the right name",
+		"current", "the current token", "open", "the training crawler", "closed", "the others", "name", "the name")
+}
+
+// Lookup returns the check with the given ID.
+func Lookup(id string) (Check, bool) {
+	for _, c := range Checks() {
+		if c.ID == id {
+			return c, true
+		}
+	}
+	return Check{}, false
+}

@@ -1,0 +1,316 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
+)
+
+// registryRows resolves every known crawler against the file, with the
+// fallbacks of the crawlers package (Googlebot-Image to Googlebot, Yandex
+// robots to Yandex, AdsBot-Google ignoring "*").
+func (l *linter) registryRows() []crawlers.Row {
+	if l.rows == nil {
+		l.rows = crawlers.Matrix(l.r, nil, crawlers.All())
+	}
+	return l.rows
+}
+
+// agentLine returns the first user-agent line naming token.
+func (l *linter) agentLine(token string) int {
+	if l.agentLines == nil {
+		l.agentLines = map[string]int{}
+		for _, g := range l.r.Groups {
+			for _, ua := range g.UserAgents {
+				if k := strings.ToLower(ua.Token); l.agentLines[k] == 0 {
+					l.agentLines[k] = ua.Line
+				}
+			}
+		}
+	}
+	return l.agentLines[strings.ToLower(token)]
+}
+
+// checkClosed reports groups that close the whole site: a rule disallows
+// every path and no allow rule opens anything back. For "*" it names who is
+// still let in (crawlers with an open group of their own, and those that
+// ignore "*"); for a search engine it names the crawlers that follow its
+// group; the other named crawlers are listed together, as closing a site to
+// a bot is usually meant.
+func (l *linter) checkClosed() {
+	rows := l.registryRows()
+	star := l.star()
+	starClosed := star != nil && crawlers.Closed(star.rules)
+	var named []string
+	namedLine := 0
+	for _, rs := range l.ruleSets() {
+		rule, ok := crawlers.ClosedBy(rs.rules)
+		if !ok {
+			continue
+		}
+		if rs.global {
+			l.closedStar(rs, rule, rows)
+			continue
+		}
+		var search []string
+		for _, t := range rs.tokens {
+			if isSearchToken(t) {
+				search = append(search, t)
+				continue
+			}
+			at := l.agentLine(t)
+			named = append(named, fmt.Sprintf("%s (%s)", t, l.t("at-line", "line", at)))
+			if namedLine == 0 || at < namedLine {
+				namedLine = at
+			}
+		}
+		if len(search) == 0 {
+			continue
+		}
+		var followers []string
+		for _, row := range rows {
+			if row.Source == crawlers.SourceFallback && containsFold(rs.tokens, row.Agent) {
+				followers = append(followers, row.Crawler.Token)
+			}
+		}
+		extra := ""
+		if len(followers) > 0 {
+			extra = l.t("site-closed.followers", "followers", l.list(followers, 6))
+		}
+		if !starClosed {
+			extra = join(extra, l.t("site-closed.others-open"))
+		}
+		l.add(Warning, "site-closed", "search", rule.Line, 0, "agents", l.list(search, 6), "extra", extra)
+	}
+	if len(named) > 0 {
+		extra := l.t("site-closed.star-open")
+		switch {
+		case star == nil:
+			extra = l.t("site-closed.no-star")
+		case starClosed:
+			extra = ""
+		}
+		l.add(Info, "site-closed", "named", namedLine, 0, "count", l.count(len(named), "named crawler"),
+			"agents", l.list(named, 8), "extra", extra)
+	}
+}
+
+func (l *linter) closedStar(rs *ruleSet, rule robotstxt.Rule, rows []crawlers.Row) {
+	var affected, ignoring []string
+	for _, row := range rows {
+		switch {
+		case row.Crawler.Token == "*":
+		case row.Source == crawlers.SourceStar && row.Closed:
+			affected = append(affected, row.Crawler.Token)
+		case row.Source == crawlers.SourceNone && row.Crawler.IgnoresStar:
+			ignoring = append(ignoring, row.Crawler.Token)
+		}
+	}
+	var open []string
+	for _, o := range l.ruleSets() {
+		if !o.global && !crawlers.Closed(o.rules) {
+			open = append(open, o.tokens...)
+		}
+	}
+	extra := ""
+	if len(open) > 0 {
+		extra = l.t("site-closed.open-named", "agents", l.list(open, 6))
+	}
+	if len(ignoring) > 0 {
+		extra = join(extra, l.t("site-closed.ignoring", "agents", l.list(ignoring, 4)))
+	}
+	l.add(Warning, "site-closed", "star", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5), "extra", extra)
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// join appends sentences, each of which starts with a space.
+func join(a, b string) string { return a + b }
+
+// legacyTokens maps old AI tokens to the ones their operator now documents.
+var legacyTokens = map[string]string{"anthropic-ai": "ClaudeBot", "claude-web": "Claude-User"}
+
+// checkAITokens looks for the usual confusions between an AI operator's
+// tokens: its training crawler, its search crawler and the fetcher that
+// acts for a user each have their own token, and closing one does not close
+// the others.
+func (l *linter) checkAITokens() {
+	rows := l.registryRows()
+	byToken := map[string]crawlers.Row{}
+	for _, row := range rows {
+		byToken[strings.ToLower(row.Crawler.Token)] = row
+	}
+
+	// 1. An AI search or assistant token is closed by name while the same
+	// operator's training crawler is open: probably the reverse of what was
+	// meant (closing OAI-SearchBot takes a site out of ChatGPT search, and
+	// leaves GPTBot training on it).
+	type opRows struct{ closed, open []string }
+	ops := map[string]*opRows{}
+	var order []string
+	for _, row := range rows {
+		c := row.Crawler
+		if c.Legacy || !c.AI() || c.Operator == "" {
+			continue
+		}
+		o := ops[c.Operator]
+		if o == nil {
+			o = &opRows{}
+			ops[c.Operator] = o
+			order = append(order, c.Operator)
+		}
+		if c.Robots == "" {
+			continue // not documented by its operator: what it does is a guess
+		}
+		switch {
+		case c.Purpose != crawlers.PurposeAITraining && row.Source == crawlers.SourceNamed && row.Closed:
+			o.closed = append(o.closed, c.Token)
+		case c.Purpose == crawlers.PurposeAITraining && !row.Closed && !c.TokenOnly:
+			o.open = append(o.open, c.Token)
+		}
+	}
+	for _, op := range order {
+		o := ops[op]
+		if len(o.closed) > 0 && len(o.open) > 0 {
+			l.add(Warning, "ai-token-confusion", "reverse", l.agentLine(o.closed[0]), 0, "closed", l.list(o.closed, 4),
+				"operator", op, "open", l.list(o.open, 4))
+		}
+	}
+
+	// 2. A search engine closed in the same group as AI crawlers: a list
+	// meant to keep AI out that also leaves the search engine.
+	for _, rs := range l.ruleSets() {
+		if rs.global || !crawlers.Closed(rs.rules) {
+			continue
+		}
+		ai := false
+		for _, t := range rs.tokens {
+			if c, ok := crawlers.Lookup(t); ok && c.AI() {
+				ai = true
+			}
+		}
+		if !ai {
+			continue
+		}
+		for _, t := range rs.tokens {
+			c, ok := crawlers.Lookup(t)
+			if !ok || c.Purpose != crawlers.PurposeSearch {
+				continue
+			}
+			variant := "search"
+			switch c.Token {
+			case "Googlebot":
+				variant = "google"
+			case "Applebot":
+				variant = "apple"
+			}
+			l.add(Warning, "ai-token-confusion", variant, l.agentLine(t), 0, "token", t)
+		}
+	}
+
+	// 3. An old token named, its replacement not: the operator's current
+	// crawler follows other rules.
+	for old, repl := range legacyTokens {
+		o, ok1 := byToken[old]
+		n, ok2 := byToken[strings.ToLower(repl)]
+		if !ok1 || !ok2 || o.Source != crawlers.SourceNamed || n.Source == crawlers.SourceNamed || o.Closed == n.Closed {
+			continue
+		}
+		variant := "legacy"
+		if n.Agent == "" {
+			variant = "legacy-none"
+		}
+		l.add(Warning, "ai-token-confusion", variant, l.agentLine(old), 0, "token", o.Crawler.Token,
+			"operator", o.Crawler.Operator, "current", repl, "group", n.Agent)
+	}
+
+	// 4. Closing a fetcher that acts for a user and is documented not to
+	// follow robots.txt (or not always).
+	for _, row := range rows {
+		c := row.Crawler
+		if c.Purpose == crawlers.PurposeAIAssistant && row.Source == crawlers.SourceNamed && row.Closed &&
+			(c.Robots == crawlers.RobotsNo || c.Robots == crawlers.RobotsPartial) {
+			l.add(Info, "ai-token-confusion", "user-fetch", l.agentLine(c.Token), 0, "token", c.Token, "operator", c.Operator)
+		}
+	}
+}
+
+// checkCase: paths are case-sensitive (RFC 9309 section 2.2.2). A pattern
+// with upper-case letters in a file whose other patterns are all lower-case
+// is often a slip ("/Admin/" never blocks "/admin/").
+func (l *linter) checkCase() {
+	var lettered int
+	var upper []robotstxt.Rule
+	for _, g := range l.r.Groups {
+		for _, rule := range g.Rules {
+			p := rule.Pattern
+			if i := strings.IndexByte(p, '?'); i >= 0 {
+				p = p[:i] // query parameter names are often camel-case on purpose
+			}
+			p = stripEscapes(p)
+			if strings.IndexFunc(p, unicode.IsLetter) < 0 {
+				continue
+			}
+			lettered++
+			if strings.IndexFunc(p, unicode.IsUpper) >= 0 {
+				upper = append(upper, rule)
+			}
+		}
+	}
+	if len(upper) == 0 || lettered-len(upper) < 5 || len(upper) > max(1, lettered/10) {
+		return
+	}
+	for _, rule := range upper {
+		l.add(Info, "case-mismatch-hint", "upper", rule.Line, 0, "pattern", quote(rule.Pattern),
+			"lower", quote(lowerPath(rule.Pattern)), "others", lettered-len(upper))
+	}
+}
+
+// stripEscapes removes %XX escapes, whose hex digits are not letters of the
+// path.
+func stripEscapes(p string) string {
+	if !strings.Contains(p, "%") {
+		return p
+	}
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if p[i] == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]) {
+			i += 2
+			continue
+		}
+		b.WriteByte(p[i])
+	}
+	return b.String()
+}
+
+// lowerPath lower-cases the letters of a pattern, leaving the hex digits of
+// %XX escapes upper-case.
+func lowerPath(p string) string {
+	b := []byte(strings.ToLower(p))
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
+			b[i+1], b[i+2] = toUpperHex(b[i+1]), toUpperHex(b[i+2])
+			i += 2
+		}
+	}
+	return string(b)
+}
+
+func toUpperHex(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }

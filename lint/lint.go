@@ -1,0 +1,229 @@
+package lint
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
+)
+
+// Severity says how much a finding matters.
+type Severity uint8
+
+const (
+	// Error: crawlers ignore or misread something, or the file does not do
+	// what it plainly means to.
+	Error Severity = iota
+	// Warning: legal but risky, ignored by some major crawler, or probably
+	// not what was meant.
+	Warning
+	// Info: worth knowing; nothing is wrong as such.
+	Info
+)
+
+var severityNames = [...]string{"error", "warning", "info"}
+
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return "unknown"
+}
+
+// MarshalText renders the severity as "error", "warning" or "info".
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText reads "error", "warning" or "info".
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// ParseSeverity reads "error", "warning" or "info".
+func ParseSeverity(s string) (Severity, error) {
+	for i, n := range severityNames {
+		if n == s {
+			return Severity(i), nil
+		}
+	}
+	return 0, errors.New("lint: severity must be error, warning or info")
+}
+
+// AtLeast reports whether s is as severe as t or more (Error is the most
+// severe).
+func (s Severity) AtLeast(t Severity) bool { return s <= t }
+
+// Finding is one thing the audit found.
+type Finding struct {
+	ID       string   `json:"id"` // stable slug: "empty-disallow", ...
+	Severity Severity `json:"severity"`
+	Line     int      `json:"line"`             // 1-based; 0 for the whole file
+	Column   int      `json:"column,omitempty"` // 1-based, in characters; 0 when it would not help
+	EndLine  int      `json:"endLine,omitempty"`
+	Message  string   `json:"message"`       // plain words
+	Fix      string   `json:"fix,omitempty"` // a concrete fix, when there is one
+}
+
+func (f Finding) String() string {
+	return fmt.Sprintf("%d:%d: %s %s: %s", f.Line, f.Column, f.Severity, f.ID, f.Message)
+}
+
+// Options control the audit. The zero value is the default.
+type Options struct {
+	// MaxBytes is the parse limit, as in robotstxt.Options: zero means
+	// robotstxt.DefaultMaxBytes (500 KiB, what Google and Yandex read); a
+	// negative value means no limit.
+	MaxBytes int
+	// Lang is the language of messages and fixes: "en" (the default), or
+	// any language the catalogue holds ("ru", "ro" once added). Missing
+	// texts fall back to English.
+	Lang string
+}
+
+// Lint audits a robots.txt. It reads the text exactly as the core parser
+// does (robotstxt.Lines and robotstxt.ParseOptions), so a finding never
+// disagrees with a verdict about what a line means. Findings are sorted by
+// line, then severity (errors first), then ID. Lint never fails and never
+// panics; its cost is linear in the size of the text for all but the
+// rule-comparing checks, which are bounded (see shadowed-rule).
+func Lint(text string, opts *Options) []Finding {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	l := &linter{text: text, lang: o.Lang, seen: map[findingKey]bool{}}
+	l.r = robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: o.MaxBytes})
+	for ln := range robotstxt.Lines(text) {
+		if ln.Offset < l.r.Parsed {
+			l.lines = append(l.lines, ln)
+			continue
+		}
+		// Beyond the parse limit: only counted, so that memory stays
+		// bounded by the limit whatever the input's size.
+		b := &l.beyond
+		if b.first == 0 {
+			b.first = ln.Number
+		}
+		b.last = ln.Number
+		switch ln.Field {
+		case robotstxt.FieldAllow, robotstxt.FieldDisallow:
+			b.rules++
+			b.directives++
+		case robotstxt.FieldNone:
+		default:
+			b.directives++
+		}
+	}
+	l.parsed = len(l.lines)
+	l.run()
+	slices.SortStableFunc(l.out, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Severity, b.Severity),
+			strings.Compare(a.ID, b.ID), cmp.Compare(a.Column, b.Column))
+	})
+	return l.out
+}
+
+type findingKey struct {
+	id   string
+	line int
+}
+
+type linter struct {
+	text   string
+	lang   string
+	r      *robotstxt.Robots
+	lines  []robotstxt.Line // the lines within the parse limit
+	parsed int              // len(lines)
+	beyond struct {         // the lines beyond the parse limit
+		first, last       int
+		rules, directives int
+	}
+	out  []Finding
+	seen map[findingKey]bool
+
+	firstAgent int            // line of the first user-agent line, 0 when none
+	sets       []*ruleSet     // the merged rules of each token, computed once
+	rows       []crawlers.Row // every known crawler resolved, computed once
+	priorities map[*robotstxt.Group]*groupPriorities
+	agentLines map[string]int // first user-agent line of each lower-case token
+	groupOf    map[int]int    // the group of each rule line
+	budget     int            // pattern comparisons left for the rule-comparing checks
+}
+
+func (l *linter) run() {
+	if stop := l.checkFile(); stop {
+		return
+	}
+	for _, g := range l.r.Groups {
+		if len(g.UserAgents) > 0 && (l.firstAgent == 0 || g.UserAgents[0].Line < l.firstAgent) {
+			l.firstAgent = g.UserAgents[0].Line
+		}
+	}
+	l.checkLines()
+	l.checkOrphans()
+	l.checkPatterns()
+	l.checkGroups()
+	l.checkRuleSets()
+	l.checkClosed()
+	l.checkAITokens()
+	l.checkCase()
+}
+
+// line returns the line with number n (1-based).
+func (l *linter) line(n int) *robotstxt.Line {
+	if n < 1 || n > len(l.lines) {
+		return nil
+	}
+	return &l.lines[n-1]
+}
+
+// add records a finding once per (id, line). The message is the catalogue
+// text "<id>.msg" or "<id>.msg.<variant>"; the fix is "<id>.fix.<variant>"
+// when the catalogue has it, else the check's generic "<id>.fix".
+func (l *linter) add(sev Severity, id, variant string, line, col int, args ...any) *Finding {
+	k := findingKey{id, line}
+	if l.seen[k] {
+		return nil
+	}
+	l.seen[k] = true
+	msgKey, fixKey := id+".msg", id+".fix"
+	if variant != "" {
+		msgKey += "." + variant
+		if _, ok := english[fixKey+"."+variant]; ok {
+			fixKey += "." + variant
+		}
+	}
+	l.out = append(l.out, Finding{ID: id, Severity: sev, Line: line, Column: col,
+		Message: l.t(msgKey, args...), Fix: l.t(fixKey, args...)})
+	return &l.out[len(l.out)-1]
+}
+
+// valueColumn is the column of a directive's value on line n.
+func (l *linter) valueColumn(n int, value string) int {
+	ln := l.line(n)
+	if ln == nil || value == "" {
+		return 0
+	}
+	// The value follows the key; search after it so that "Disallow: /disallow"
+	// points at the value.
+	start := strings.Index(ln.Text, ln.Key)
+	if start < 0 {
+		start = 0
+	} else {
+		start += len(ln.Key)
+	}
+	i := strings.Index(ln.Text[start:], value)
+	if i < 0 {
+		return 0
+	}
+	return utf8.RuneCountInString(ln.Text[:start+i]) + 1
+}

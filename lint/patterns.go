@@ -1,0 +1,127 @@
+package lint
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+)
+
+// checkPatterns looks at each allow/disallow value on its own (RFC 9309
+// section 2.2.2 and 2.2.3): where it can start, what '*' and '$' mean, and
+// how it is normalised.
+func (l *linter) checkPatterns() {
+	for gi := range l.r.Groups {
+		g := &l.r.Groups[gi]
+		for _, rule := range g.Rules {
+			l.checkPattern(g, rule)
+		}
+	}
+}
+
+func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
+	p, n := rule.Pattern, rule.Line
+	col := l.valueColumn(n, p)
+	if p == "" {
+		if rule.Kind == robotstxt.Allow {
+			l.add(Warning, "shadowed-rule", "empty-allow", n, 0)
+			return
+		}
+		if len(g.Rules) == 1 {
+			l.add(Info, "empty-disallow", "only", n, 0, "agents", l.agents(g.UserAgents))
+		} else {
+			l.add(Warning, "empty-disallow", "", n, 0)
+		}
+		return
+	}
+	low := strings.ToLower(p)
+	if strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") {
+		path := robotstxt.PathOf(p)
+		l.add(Error, "full-url-pattern", "", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "path", path)
+		return
+	}
+	c, hidden := invisible(p)
+	if hidden {
+		fixed := strings.TrimLeftFunc(p, func(r rune) bool { _, ok := invisible(string(r)); return ok })
+		l.add(Error, "pattern-no-slash", "invisible", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "char", c, "fixed", fixed)
+	} else if p[0] != '/' && p[0] != '*' {
+		l.add(Error, "pattern-no-slash", "", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "fixed", "/"+p)
+	}
+	if i := strings.IndexByte(p, '$'); i >= 0 && i < len(p)-1 {
+		l.add(Warning, "dollar-inside", "", n, col+runeCount(p[:i]), "pattern", quote(p))
+	}
+	if same, ok := withoutTrailingStar(p); ok && !l.starMatters(g, rule, len(robotstxt.CanonicalPattern(same))) {
+		l.add(Info, "redundant-wildcard", "", n, col+runeCount(p)-1, "pattern", quote(p), "same", quote(same))
+	}
+	if hasNonASCII(p) && !hidden {
+		l.add(Info, "non-ascii-pattern", "", n, col, "pattern", quote(p), "encoded", robotstxt.CanonicalPattern(p))
+	}
+}
+
+// withoutTrailingStar returns the pattern without its trailing '*' (and a
+// "*$" ending), which match the same paths, when it has one. "*" alone is
+// left alone.
+func withoutTrailingStar(p string) (string, bool) {
+	q := strings.TrimSuffix(p, "$")
+	if !strings.HasSuffix(q, "*") {
+		return "", false
+	}
+	q = strings.TrimRight(q, "*")
+	if q == "" {
+		return "", false
+	}
+	return q, true
+}
+
+// starMatters reports whether dropping the trailing '*' of a rule could
+// change a decision: the star counts towards the rule's length, so it
+// matters when a rule of the other kind in the group has a length between
+// the shorter and the longer form (a tie or a win could flip).
+func (l *linter) starMatters(g *robotstxt.Group, rule robotstxt.Rule, short int) bool {
+	long := len(robotstxt.CanonicalPattern(rule.Pattern))
+	gp := l.groupPriorities(g)
+	other := gp.allow
+	if rule.Kind == robotstxt.Allow {
+		other = gp.disallow
+	}
+	i, _ := slices.BinarySearch(other, short)
+	return i < len(other) && other[i] <= long
+}
+
+// groupPriorities are the sorted lengths of a group's allow and disallow
+// patterns.
+type groupPriorities struct{ allow, disallow []int }
+
+func (l *linter) groupPriorities(g *robotstxt.Group) *groupPriorities {
+	if gp := l.priorities[g]; gp != nil {
+		return gp
+	}
+	gp := &groupPriorities{}
+	for _, o := range g.Rules {
+		if o.Pattern == "" {
+			continue
+		}
+		n := len(robotstxt.CanonicalPattern(o.Pattern))
+		if o.Kind == robotstxt.Allow {
+			gp.allow = append(gp.allow, n)
+		} else {
+			gp.disallow = append(gp.disallow, n)
+		}
+	}
+	slices.Sort(gp.allow)
+	slices.Sort(gp.disallow)
+	if l.priorities == nil {
+		l.priorities = map[*robotstxt.Group]*groupPriorities{}
+	}
+	l.priorities[g] = gp
+	return gp
+}
+
+func hasNonASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}

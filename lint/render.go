@@ -1,0 +1,385 @@
+package lint
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Counts is how many findings of each severity there are.
+type Counts struct {
+	Error   int `json:"error"`
+	Warning int `json:"warning"`
+	Info    int `json:"info"`
+}
+
+// Count counts findings by severity.
+func Count(findings []Finding) Counts {
+	var c Counts
+	for _, f := range findings {
+		switch f.Severity {
+		case Error:
+			c.Error++
+		case Warning:
+			c.Warning++
+		default:
+			c.Info++
+		}
+	}
+	return c
+}
+
+// Fails reports whether any finding is at least as severe as threshold.
+func Fails(findings []Finding, threshold Severity) bool {
+	for _, f := range findings {
+		if f.Severity.AtLeast(threshold) {
+			return true
+		}
+	}
+	return false
+}
+
+// TextOptions control WriteText.
+type TextOptions struct {
+	// File names the file in the output ("robots.txt").
+	File string
+	// Source is the linted text; when given, each finding shows its line.
+	Source string
+	// Color adds ANSI colours, for a terminal.
+	Color bool
+	// Lang is the language of the headings ("en" by default).
+	Lang string
+}
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiGreen  = "\x1b[32m"
+)
+
+var severityColor = [...]string{ansiRed, ansiYellow, ansiCyan}
+
+// WriteText writes findings for people: grouped by severity (errors first),
+// each with its place as file:line:column, the line itself when
+// opts.Source is given, the message and the fix; then a summary line.
+func WriteText(w io.Writer, findings []Finding, opts TextOptions) error {
+	bw := bufio.NewWriter(w)
+	paint := func(code, s string) string {
+		if !opts.Color {
+			return s
+		}
+		return code + s + ansiReset
+	}
+	lang := opts.Lang
+	file := opts.File
+	if file == "" {
+		file = "robots.txt"
+	}
+	var lines []string
+	if opts.Source != "" {
+		lines = sourceLines(opts.Source)
+	}
+	for sev := Error; sev <= Info; sev++ {
+		var group []Finding
+		for _, f := range findings {
+			if f.Severity == sev {
+				group = append(group, f)
+			}
+		}
+		if len(group) == 0 {
+			continue
+		}
+		fmt.Fprintf(bw, "%s (%d)\n", paint(ansiBold+severityColor[sev], text(lang, "text.group."+sev.String())), len(group))
+		for _, f := range group {
+			place := file
+			if f.Line > 0 {
+				place += ":" + strconv.Itoa(f.Line)
+				if f.Column > 0 {
+					place += ":" + strconv.Itoa(f.Column)
+				}
+			}
+			fmt.Fprintf(bw, "  %s: %s %s\n", place, paint(severityColor[sev], text(lang, "severity."+sev.String())), paint(ansiBold, f.ID))
+			if f.Line > 0 && f.Line <= len(lines) {
+				fmt.Fprintf(bw, "    %s\n", paint(ansiDim, fmt.Sprintf("%d | %s", f.Line, excerpt(lines[f.Line-1]))))
+			}
+			fmt.Fprintf(bw, "    %s\n", f.Message)
+			if f.Fix != "" {
+				fmt.Fprintf(bw, "    %s %s\n", paint(ansiGreen, text(lang, "text.fix")+":"), f.Fix)
+			}
+		}
+		fmt.Fprintln(bw)
+	}
+	fmt.Fprintln(bw, Summary(file, findings, lang))
+	return bw.Flush()
+}
+
+// Summary is the one-line count of findings: "robots.txt: 1 error, 2
+// warnings, 0 info".
+func Summary(file string, findings []Finding, lang string) string {
+	if len(findings) == 0 {
+		return text(lang, "text.summary", "file", file, "counts", text(lang, "text.no-findings"))
+	}
+	c := Count(findings)
+	counts := countText(lang, c.Error, "severity.errors") + ", " + countText(lang, c.Warning, "severity.warnings") + ", " +
+		countText(lang, c.Info, "severity.infos")
+	return text(lang, "text.summary", "file", file, "counts", counts)
+}
+
+// sourceLines splits text into lines as the parser numbers them: LF, CRLF
+// and a lone CR each end a line; a byte order mark is not part of line 1.
+func sourceLines(text string) []string {
+	text = strings.TrimPrefix(text, "\xEF\xBB\xBF")
+	var out []string
+	for len(text) > 0 {
+		i := strings.IndexAny(text, "\r\n")
+		if i < 0 {
+			out = append(out, text)
+			break
+		}
+		out = append(out, text[:i])
+		if text[i] == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+			i++
+		}
+		text = text[i+1:]
+	}
+	return out
+}
+
+// excerpt makes a line safe and short enough to print.
+func excerpt(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t':
+			return ' '
+		case r < 0x20 || r == 0x7F:
+			return '\uFFFD'
+		}
+		return r
+	}, s)
+	const max = 120
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-1]) + "…"
+	}
+	return s
+}
+
+// JSONDoc is the JSON form of an audit: "robotstxt lint --format json" and
+// the HTTP API print it.
+type JSONDoc struct {
+	File     string    `json:"file"`
+	Counts   Counts    `json:"counts"`
+	Findings []Finding `json:"findings"`
+}
+
+// NewJSONDoc returns the JSON form of findings; an empty list is [].
+func NewJSONDoc(file string, findings []Finding) JSONDoc {
+	if findings == nil {
+		findings = []Finding{}
+	}
+	return JSONDoc{File: file, Counts: Count(findings), Findings: findings}
+}
+
+// WriteJSON writes one indented JSON document (JSONDoc).
+func WriteJSON(w io.Writer, file string, findings []Finding) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(NewJSONDoc(file, findings))
+}
+
+// SARIF 2.1.0 (OASIS), the subset code-scanning tools read.
+const (
+	sarifVersion = "2.1.0"
+	sarifSchema  = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+)
+
+type sarifLog struct {
+	Schema  string     `json:"$schema"`
+	Version string     `json:"version"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool       sarifTool     `json:"tool"`
+	Results    []sarifResult `json:"results"`
+	ColumnKind string        `json:"columnKind"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version,omitempty"`
+	InformationURI string      `json:"informationUri,omitempty"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifRule struct {
+	ID                   string       `json:"id"`
+	Name                 string       `json:"name"`
+	ShortDescription     sarifMessage `json:"shortDescription"`
+	Help                 sarifMessage `json:"help"`
+	DefaultConfiguration struct {
+		Level string `json:"level"`
+	} `json:"defaultConfiguration"`
+}
+
+type sarifMessage struct {
+	Text string `json:"text"`
+}
+
+type sarifResult struct {
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifMessage    `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation struct {
+		ArtifactLocation struct {
+			URI string `json:"uri"`
+		} `json:"artifactLocation"`
+		Region sarifRegion `json:"region"`
+	} `json:"physicalLocation"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn,omitempty"`
+	EndLine     int `json:"endLine,omitempty"`
+}
+
+// sarifLevel maps a severity to SARIF's "error", "warning" and "note".
+func sarifLevel(s Severity) string {
+	switch s {
+	case Error:
+		return "error"
+	case Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// SARIFOptions control WriteSARIF.
+type SARIFOptions struct {
+	// URI is the file's location as the code-scanning tool should show it,
+	// relative to the repository root ("public/robots.txt").
+	URI string
+	// ToolName and ToolVersion name the tool ("robotstxt").
+	ToolName, ToolVersion string
+	// Lang is the language of the rule descriptions.
+	Lang string
+}
+
+// WriteSARIF writes findings as a SARIF 2.1.0 log with one run. Every check
+// is listed as a rule, so rule indexes are stable. A finding about the whole
+// file points at line 1, as code-scanning tools need a line.
+func WriteSARIF(w io.Writer, findings []Finding, opts SARIFOptions) error {
+	name := opts.ToolName
+	if name == "" {
+		name = "robotstxt"
+	}
+	uri := opts.URI
+	if uri == "" {
+		uri = "robots.txt"
+	}
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: name, Version: opts.ToolVersion}}, Results: []sarifResult{},
+		ColumnKind: "unicodeCodePoints"}
+	index := map[string]int{}
+	for i, c := range ChecksLang(opts.Lang) {
+		r := sarifRule{ID: c.ID, Name: ruleName(c.ID), ShortDescription: sarifMessage{c.Summary}, Help: sarifMessage{c.Fix}}
+		r.DefaultConfiguration.Level = sarifLevel(c.Severity)
+		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, r)
+		index[c.ID] = i
+	}
+	for _, f := range findings {
+		msg := f.Message
+		if f.Fix != "" {
+			msg += " " + text(opts.Lang, "text.fix") + ": " + f.Fix
+		}
+		res := sarifResult{RuleID: f.ID, RuleIndex: index[f.ID], Level: sarifLevel(f.Severity), Message: sarifMessage{msg}}
+		var loc sarifLocation
+		loc.PhysicalLocation.ArtifactLocation.URI = uri
+		loc.PhysicalLocation.Region = sarifRegion{StartLine: max(f.Line, 1), StartColumn: f.Column}
+		if f.EndLine > f.Line {
+			loc.PhysicalLocation.Region.EndLine = f.EndLine
+		}
+		res.Locations = []sarifLocation{loc}
+		run.Results = append(run.Results, res)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// ruleName turns "empty-disallow" into "EmptyDisallow", SARIF's custom for
+// rule names.
+func ruleName(id string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(id, "-") {
+		if p != "" {
+			b.WriteString(strings.ToUpper(p[:1]) + p[1:])
+		}
+	}
+	return b.String()
+}
+
+// WriteGitHub writes one GitHub Actions workflow command per finding, which
+// the runner turns into an annotation on the file:
+//
+//	::error file=robots.txt,line=3,col=1,title=rule-outside-group::message
+//
+// Info findings become notices.
+func WriteGitHub(w io.Writer, file string, findings []Finding, lang string) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range findings {
+		cmd := "notice"
+		switch f.Severity {
+		case Error:
+			cmd = "error"
+		case Warning:
+			cmd = "warning"
+		}
+		props := "file=" + ghProperty(file)
+		if f.Line > 0 {
+			props += ",line=" + strconv.Itoa(f.Line)
+			if f.EndLine > f.Line {
+				props += ",endLine=" + strconv.Itoa(f.EndLine)
+			}
+			if f.Column > 0 {
+				props += ",col=" + strconv.Itoa(f.Column)
+			}
+		}
+		props += ",title=" + ghProperty(f.ID)
+		msg := f.Message
+		if f.Fix != "" {
+			msg += "\n" + text(lang, "text.fix") + ": " + f.Fix
+		}
+		fmt.Fprintf(bw, "::%s %s::%s\n", cmd, props, ghData(msg))
+	}
+	return bw.Flush()
+}
+
+// ghData escapes a workflow command's message: '%', CR and LF.
+func ghData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// ghProperty escapes a workflow command's property value: as ghData, plus
+// ':' and ','.
+func ghProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

@@ -1,0 +1,194 @@
+package lint
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+const sample = "User-agent: *\nDisallow: /private\nDisallow /tmp\nAllow: /a$b\n\nSitemap: /sitemap.xml\n"
+
+// TestSARIF checks the log against the properties SARIF 2.1.0 requires and
+// code-scanning tools read: version and $schema; runs[].tool.driver with a
+// name and rules; results with ruleId, a level from the spec's set,
+// message.text and a physical location with an artifact URI and a
+// 1-based start line.
+func TestSARIF(t *testing.T) {
+	findings := Lint("<html>\n", nil) // a whole-file finding: line 0
+	findings = append(findings, Lint(sample, nil)...)
+	var buf bytes.Buffer
+	if err := WriteSARIF(&buf, findings, SARIFOptions{URI: "site/robots.txt", ToolVersion: "1.2.3"}); err != nil {
+		t.Fatal(err)
+	}
+	var log map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatalf("not JSON: %v", err)
+	}
+	if log["version"] != "2.1.0" || !strings.HasPrefix(str(log["$schema"]), "https://") {
+		t.Errorf("version %v, $schema %v", log["version"], log["$schema"])
+	}
+	runs := list(log["runs"])
+	if len(runs) != 1 {
+		t.Fatalf("%d runs, want 1", len(runs))
+	}
+	run := obj(runs[0])
+	driver := obj(obj(run["tool"])["driver"])
+	if driver["name"] != "robotstxt" || driver["version"] != "1.2.3" {
+		t.Errorf("driver %v", driver)
+	}
+	rules := list(driver["rules"])
+	if len(rules) != len(Checks()) {
+		t.Errorf("%d rules, want one per check (%d)", len(rules), len(Checks()))
+	}
+	ids := map[string]int{}
+	for i, r := range rules {
+		rule := obj(r)
+		ids[str(rule["id"])] = i
+		if str(obj(rule["shortDescription"])["text"]) == "" || str(obj(rule["help"])["text"]) == "" {
+			t.Errorf("rule %v: no description or help", rule["id"])
+		}
+		if lv := str(obj(rule["defaultConfiguration"])["level"]); lv != "error" && lv != "warning" && lv != "note" {
+			t.Errorf("rule %v: level %q", rule["id"], lv)
+		}
+	}
+	results := list(run["results"])
+	if len(results) != len(findings) {
+		t.Fatalf("%d results for %d findings", len(results), len(findings))
+	}
+	for i, r := range results {
+		res := obj(r)
+		id := str(res["ruleId"])
+		if idx, ok := ids[id]; !ok || int(res["ruleIndex"].(float64)) != idx {
+			t.Errorf("result %d: ruleId %q, ruleIndex %v", i, id, res["ruleIndex"])
+		}
+		if lv := str(res["level"]); lv != sarifLevel(findings[i].Severity) {
+			t.Errorf("result %d: level %q for %s", i, lv, findings[i].Severity)
+		}
+		if str(obj(res["message"])["text"]) == "" {
+			t.Errorf("result %d: no message", i)
+		}
+		locs := list(res["locations"])
+		if len(locs) != 1 {
+			t.Fatalf("result %d: %d locations", i, len(locs))
+		}
+		pl := obj(obj(locs[0])["physicalLocation"])
+		if str(obj(pl["artifactLocation"])["uri"]) != "site/robots.txt" {
+			t.Errorf("result %d: uri %v", i, pl["artifactLocation"])
+		}
+		if line, _ := obj(pl["region"])["startLine"].(float64); line < 1 {
+			t.Errorf("result %d: startLine %v", i, obj(pl["region"])["startLine"])
+		}
+	}
+}
+
+func TestGitHub(t *testing.T) {
+	findings := []Finding{
+		{ID: "empty-disallow", Severity: Warning, Line: 3, Column: 2, Message: "100% sure,\nreally: yes", Fix: "do it"},
+		{ID: "html-body", Severity: Error, Message: "page"},
+		{ID: "bom", Severity: Info, Line: 1, EndLine: 4, Message: "m"},
+	}
+	var buf bytes.Buffer
+	if err := WriteGitHub(&buf, "dir/robots,1:x.txt", findings, ""); err != nil {
+		t.Fatal(err)
+	}
+	want := "::warning file=dir/robots%2C1%3Ax.txt,line=3,col=2,title=empty-disallow::100%25 sure,%0Areally: yes%0Afix: do it\n" +
+		"::error file=dir/robots%2C1%3Ax.txt,title=html-body::page\n" +
+		"::notice file=dir/robots%2C1%3Ax.txt,line=1,endLine=4,title=bom::m\n"
+	if buf.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, "robots.txt", nil); err != nil {
+		t.Fatal(err)
+	}
+	var doc JSONDoc
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Findings == nil || len(doc.Findings) != 0 || !strings.Contains(buf.String(), `"findings": []`) {
+		t.Errorf("no findings must be [], got %s", buf.String())
+	}
+	buf.Reset()
+	fs := Lint(sample, nil)
+	if err := WriteJSON(&buf, "robots.txt", fs); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Findings) != len(fs) || doc.Counts != Count(fs) || doc.Findings[0] != fs[0] {
+		t.Errorf("JSON round trip lost something: %+v", doc)
+	}
+	if !strings.Contains(buf.String(), `"severity": "warning"`) {
+		t.Errorf("severity is not a word: %s", buf.String())
+	}
+}
+
+func TestText(t *testing.T) {
+	fs := Lint(sample, nil)
+	var plain, color bytes.Buffer
+	if err := WriteText(&plain, fs, TextOptions{File: "robots.txt", Source: sample}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteText(&color, fs, TextOptions{File: "robots.txt", Source: sample, Color: true}); err != nil {
+		t.Fatal(err)
+	}
+	p := plain.String()
+	if strings.Contains(p, "\x1b[") {
+		t.Errorf("plain output has colour codes")
+	}
+	if !strings.Contains(color.String(), ansiRed) {
+		t.Errorf("colour output has no colour")
+	}
+	for _, want := range []string{"Errors (", "Warnings (", "robots.txt:6:10: error sitemap-not-absolute", "    6 | Sitemap: /sitemap.xml",
+		"    fix: ", "robots.txt: 1 error, "} {
+		if !strings.Contains(p, want) {
+			t.Errorf("output lacks %q:\n%s", want, p)
+		}
+	}
+	if strings.Index(p, "Errors") > strings.Index(p, "Warnings") {
+		t.Errorf("errors must come first:\n%s", p)
+	}
+	plain.Reset()
+	WriteText(&plain, nil, TextOptions{File: "x"})
+	if plain.String() != "x: no findings\n" {
+		t.Errorf("no findings: %q", plain.String())
+	}
+}
+
+func TestSourceLines(t *testing.T) {
+	got := sourceLines("\xEF\xBB\xBFa\r\nb\rc\n\nd")
+	want := []string{"a", "b", "c", "", "d"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("sourceLines = %q, want %q", got, want)
+	}
+	if e := excerpt("a\tb\x00c\xff"); e != "a b\uFFFDc\uFFFD" {
+		t.Errorf("excerpt = %q", e)
+	}
+}
+
+func TestFails(t *testing.T) {
+	fs := []Finding{{Severity: Warning}, {Severity: Info}}
+	if Fails(fs, Error) || !Fails(fs, Warning) || !Fails(fs, Info) || Fails(nil, Info) {
+		t.Errorf("Fails is wrong")
+	}
+}
+
+func obj(v any) map[string]any {
+	m, _ := v.(map[string]any)
+	return m
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
