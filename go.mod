@@ -1,3 +1,11 @@
 module github.com/robotstxt/robotstxt
 
 go 1.26
+
+require (
+	github.com/chromedp/cdproto v0.159.0
+	github.com/chromedp/chromedp v0.23.0
+	go.yaml.in/yaml/v3 v3.0.6
+)
+
+require github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
