@@ -79,60 +79,57 @@ func buildAC(wild []crule) *acIndex {
 	}
 	ac.needleLo = append(ac.needleLo, int32(len(ac.rules)))
 
-	// The trie, built with maps, then flattened breadth-first.
-	type tnode struct {
-		next map[byte]int32
-		out  int32
+	// The trie of the sorted needles, built depth first: a needle shares the
+	// path of its common prefix with the previous one. Edges are recorded as
+	// they are made, then grouped by parent (a counting sort keeps each
+	// parent's edges in byte order).
+	type edge struct {
+		parent, child int32
+		c             byte
 	}
-	trie := []tnode{{out: -1}}
+	var edges []edge
+	ac.out = []int32{-1}
+	path := []int32{0} // path[d] is the node at depth d of the previous needle
+	prev := ""
 	for id, nd := range distinct {
-		s := int32(0)
-		for i := 0; i < len(nd); i++ {
-			t, ok := trie[s].next[nd[i]]
-			if !ok {
-				if trie[s].next == nil {
-					trie[s].next = map[byte]int32{}
-				}
-				t = int32(len(trie))
-				trie = append(trie, tnode{out: -1})
-				trie[s].next[nd[i]] = t
-			}
-			s = t
+		common := commonPrefix(prev, nd)
+		path = path[:common+1]
+		for i := common; i < len(nd); i++ {
+			t := int32(len(ac.out))
+			ac.out = append(ac.out, -1)
+			edges = append(edges, edge{path[len(path)-1], t, nd[i]})
+			path = append(path, t)
 		}
-		trie[s].out = int32(id)
+		ac.out[path[len(path)-1]] = int32(id)
+		prev = nd
 	}
-	n := len(trie)
+	n := len(ac.out)
 	ac.fail = make([]int32, n)
-	ac.out = make([]int32, n)
 	ac.dict = make([]int32, n)
-	ac.edgeLo = make([]int32, n+1)
-	for s := range trie {
-		ac.out[s] = trie[s].out
+	for s := range ac.dict {
 		ac.dict[s] = -1
 	}
-	// Edges, state by state (states are numbered in insertion order, which
-	// is fine: only the layout of edges needs to be per state).
-	for s := range trie {
-		ac.edgeLo[s] = int32(len(ac.edgeByte))
-		keys := make([]byte, 0, len(trie[s].next))
-		for c := range trie[s].next {
-			keys = append(keys, c)
-		}
-		slices.Sort(keys)
-		for _, c := range keys {
-			ac.edgeByte = append(ac.edgeByte, c)
-			ac.edgeTo = append(ac.edgeTo, trie[s].next[c])
-		}
+	ac.edgeLo = make([]int32, n+1)
+	for _, e := range edges {
+		ac.edgeLo[e.parent+1]++
 	}
-	ac.edgeLo[n] = int32(len(ac.edgeByte))
+	for s := 0; s < n; s++ {
+		ac.edgeLo[s+1] += ac.edgeLo[s]
+	}
+	ac.edgeByte = make([]byte, len(edges))
+	ac.edgeTo = make([]int32, len(edges))
+	fill := slices.Clone(ac.edgeLo[:n])
+	for _, e := range edges {
+		ac.edgeByte[fill[e.parent]] = e.c
+		ac.edgeTo[fill[e.parent]] = e.child
+		fill[e.parent]++
+	}
 	// Failure and dictionary links, breadth-first.
 	queue := make([]int32, 0, n)
-	for c := 0; c < 256; c++ {
-		if t, ok := trie[0].next[byte(c)]; ok {
-			ac.root[c] = t
-			ac.fail[t] = 0
-			queue = append(queue, t)
-		}
+	for e := ac.edgeLo[0]; e < ac.edgeLo[1]; e++ {
+		t := ac.edgeTo[e]
+		ac.root[ac.edgeByte[e]] = t
+		queue = append(queue, t)
 	}
 	for len(queue) > 0 {
 		s := queue[0]

@@ -72,9 +72,10 @@ func ChecksLang(lang string) []Check {
 // generic is a check's fix without a finding's details: placeholders are
 // dropped with the quotes around them.
 func generic(lang, id string) string {
+	g := func(k string) string { return text(lang, "generic."+k) }
 	return text(lang, id+".fix", "kind", "Disallow", "fixed", "/path", "path", "/path", "key", "Disallow",
-		"value", "/path", "same", "the path without it", "token", "Token", "major", "LF", "suggestion", "the right name",
-		"current", "the current token", "open", "the training crawler", "closed", "the others", "name", "the name")
+		"value", "/path", "same", g("same"), "token", g("token"), "major", "LF", "suggestion", g("suggestion"),
+		"current", g("current"), "open", g("open"), "closed", g("closed"), "name", g("name"))
 }
 
 // Lookup returns the check with the given ID.

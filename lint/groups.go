@@ -530,7 +530,7 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 		if v := rs.agent.Check(u); v.Allowed {
 			count++
 			if len(lost) < 4 {
-				lost = append(lost, fmt.Sprintf("%s (line %d)", ruleText(r), r.Line))
+				lost = append(lost, fmt.Sprintf("%s (%s)", ruleText(r), l.t("at-line", "line", r.Line)))
 			}
 		}
 	}

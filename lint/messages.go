@@ -28,6 +28,14 @@ var catalogues = map[string]map[string]string{
 
 var english = map[string]string{
 	// Shared pieces.
+	// Fillers for the generic fixes that Checks shows (no finding at hand).
+	"generic.same":       "the path without it",
+	"generic.token":      "Token",
+	"generic.suggestion": "the right name",
+	"generic.current":    "the current token",
+	"generic.open":       "the training crawler",
+	"generic.closed":     "the others",
+	"generic.name":       "the name",
 	"more":               " and {n} more",
 	"at-line":            "line {line}",
 	"unit.rule":          "{n} rule|{n} rules",

@@ -2,10 +2,70 @@ package main
 
 import (
 	"context"
-	"errors"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+
+	"github.com/robotstxt/robotstxt/server"
 )
 
-// runServe is a placeholder until the command lands.
 func runServe(ctx context.Context, c *cli, args []string) error {
-	return errors.New("serve: not implemented yet")
+	fs := c.newFlags("serve", "[--addr HOST:PORT] [--quiet]",
+		`Serve the robots.txt analyser: the web page (parse, test, audit, the
+crawler matrix and the self-test, all running in the browser as WebAssembly)
+and a JSON API for programs: POST /api/v1/parse, /api/v1/check and
+/api/v1/lint, GET /healthz. The page and its assets are built into the
+binary. It prints the URL to open, logs one line per request to standard
+error and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+
+Port 0 picks a free port. The default address is reachable from this
+machine only; use --addr :8080 to listen on every interface.`,
+		`  robotstxt serve
+  robotstxt serve --addr 127.0.0.1:9000
+  curl -s --data-binary @robots.txt -H 'Content-Type: text/plain' \
+    'http://127.0.0.1:8080/api/v1/check?agent=Googlebot&url=/private/x'`)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
+	quiet := fs.Bool("quiet", false, "do not log requests")
+	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("serve: unexpected argument %q (run \"robotstxt serve --help\")", fs.Arg(0))
+	}
+	var log io.Writer = c.stderr
+	if *quiet {
+		log = nil
+	}
+	srv, err := server.New(server.Options{Log: log})
+	if err != nil {
+		return err
+	}
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", *addr)
+	if err != nil {
+		return usagef("serve: %v", err)
+	}
+	fmt.Fprintf(c.stdout, "robotstxt: serving the analyser; open %s in a browser (Ctrl-C to stop)\n", pageURL(ln.Addr()))
+	if err := srv.Serve(ctx, ln); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	fmt.Fprintln(c.stdout, "robotstxt: stopped")
+	return nil
+}
+
+// pageURL is the address to open in a browser: an unspecified host (":8080",
+// "0.0.0.0") is shown as localhost, which reaches it.
+func pageURL(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return "http://" + a.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	return "http://" + host + ":" + port + "/"
 }

@@ -1,0 +1,338 @@
+package lint
+
+// Russian texts of the audit. The terms are those of the web page
+// (web/static/assets/i18n/ru.json): краулер (робот for Yandex's own),
+// группа, правило, директива, путь, токен продукта, карта сайта, загружать
+// (fetch), обход (crawling). Fixes use the polite imperative. robots.txt
+// syntax stays in straight double quotes, as the values the code quotes.
+//
+// Where the code passes a bare number (a count, a size), the sentence is
+// built so that the number needs no agreeing noun ("всего {count}",
+// "в байтах: {size}"); numbers with a noun go through the unit.* plural
+// forms (one|few|many).
+func init() { catalogues["ru"] = russian }
+
+var russian = map[string]string{
+	// Shared pieces.
+	// Подстановки для общих исправлений в списке проверок.
+	"generic.same":       "путь без него",
+	"generic.token":      "ИмяКраулера",
+	"generic.suggestion": "правильное имя",
+	"generic.current":    "нынешний токен",
+	"generic.open":       "краулер для обучения",
+	"generic.closed":     "остальные",
+	"generic.name":       "имя",
+	"more":               " и ещё {n}",
+	"at-line":            "строка {line}",
+	"unit.rule":          "{n} правило|{n} правила|{n} правил",
+	// Directives are counted in the nominative: "в них 12 директив".
+	"unit.directive": "{n} директива|{n} директивы|{n} директив",
+	// Genitive: its only use is "Весь сайт закрыт для {count}".
+	"unit.named crawler": "{n} указанного краулера|{n} указанных краулеров|{n} указанных краулеров",
+	"severity.error":     "ошибка",
+	"severity.warning":   "предупреждение",
+	"severity.info":      "заметка",
+	"severity.errors":    "{n} ошибка|{n} ошибки|{n} ошибок",
+	"severity.warnings":  "{n} предупреждение|{n} предупреждения|{n} предупреждений",
+	"severity.infos":     "{n} заметка|{n} заметки|{n} заметок",
+	"text.fix":           "как исправить",
+	"text.no-findings":   "замечаний нет",
+	"text.whole-file":    "весь файл",
+	"text.line":          "строка {line}",
+	"text.lines":         "строки {line}–{end}",
+	"text.group.error":   "Ошибки",
+	"text.group.warning": "Предупреждения",
+	"text.group.info":    "Заметки",
+	"text.summary":       "{file}: {counts}",
+
+	// text-before-group
+	"text-before-group.summary":        "Пояснения или другой текст до первой строки User-agent, не оформленные как комментарий.",
+	"text-before-group.fix":            "Начинайте каждую строку пояснений с \"#\", чтобы она стала комментарием.",
+	"text-before-group.msg.text":       "Строка {text} — не директива и стоит до первой строки User-agent; краулеры её пропускают, а Google Search Console показывает её как синтаксическую ошибку.",
+	"text-before-group.msg.text-lines": "Строки {line}–{last} (всего {count}, первая — {text}) не являются директивами и стоят до первой строки User-agent; краулеры их пропускают.",
+
+	// rule-outside-group
+	"rule-outside-group.summary": "Строка Allow или Disallow до первой строки User-agent: она не входит ни в одну группу, и все краулеры её игнорируют (RFC 9309, раздел 2.2.2).",
+	"rule-outside-group.fix":     "Поставьте над правилами строку User-agent (\"User-agent: *\" или имена краулеров).",
+	"rule-outside-group.msg":     "Правило \"{rule}\" стоит до первой строки User-agent, поэтому не входит ни в одну группу, и все краулеры его игнорируют.",
+
+	// empty-disallow
+	"empty-disallow.summary":  "\"Disallow:\" без пути ничему не соответствует, а значит, разрешает всё.",
+	"empty-disallow.fix":      "Удалите пустую строку Disallow; если группа должна разрешать всё, достаточно одного \"Disallow:\" (или \"Allow: /\").",
+	"empty-disallow.msg.only": "\"Disallow:\" без пути разрешает всё для {agents}; это классический способ сказать «загружайте что угодно», так что, если вы это и имели в виду, всё в порядке.",
+	"empty-disallow.fix.only": "",
+	"empty-disallow.msg":      "\"Disallow:\" без пути ничему не соответствует и здесь ни на что не влияет; часто это остаток шаблона. Остальные правила группы продолжают действовать.",
+
+	// unknown-directive
+	"unknown-directive.summary":        "Поле, которое не понимает ни один крупный краулер (с подсказкой «возможно, вы имели в виду» для опечаток), или строка, которая вообще не является директивой.",
+	"unknown-directive.fix":            "Удалите строку, превратите её в комментарий с помощью \"#\" или исправьте имя поля.",
+	"unknown-directive.msg":            "Поле {key} не читают ни Google, ни Bing, ни Яндекс; краулеры пропускают эту строку.",
+	"unknown-directive.msg.typo":       "Поле {key} не читает ни один краулер; возможно, вы имели в виду {suggestion}? В нынешнем виде краулеры пропускают эту строку.",
+	"unknown-directive.fix.typo":       "Напишите \"{suggestion}:\".",
+	"unknown-directive.msg.minor":      "{key} — старое расширение, которое Google, Bing и Яндекс игнорируют (Request-rate читают лишь немногие небольшие краулеры, например краулер Seznam).",
+	"unknown-directive.fix.minor":      "Удалите строку, если ни один важный для вас краулер её не читает.",
+	"unknown-directive.msg.url":        "{text} — просто URL, а не директива; краулеры пропускают эту строку.",
+	"unknown-directive.fix.url":        "Если это карта сайта, напишите \"Sitemap: {url}\"; иначе удалите строку или начните её с \"#\".",
+	"unknown-directive.msg.junk":       "{text} — не директива (\"имя: значение\") и не комментарий; краулеры пропускают эту строку.",
+	"unknown-directive.msg.junk-lines": "Строки {line}–{last} (всего {count}, первая — {text}) — не директивы и не комментарии; краулеры их пропускают.",
+	"unknown-directive.fix.junk":       "Если это заметка, начните строку с \"#\"; иначе запишите её в виде \"имя: значение\".",
+	"unknown-directive.fix.junk-lines": "Если это заметки, начните строки с \"#\"; иначе запишите их в виде \"имя: значение\".",
+
+	// typo-accepted
+	"typo-accepted.summary": "Имя поля с опечаткой или в расширенной форме, которое парсер Google принимает (\"Useragent\", \"Dissallow\", \"Site-map\", \"Disallowed\"), а RFC 9309 и другие краулеры — не обязательно.",
+	"typo-accepted.fix":     "Пишите имя поля так, как в RFC 9309: User-agent, Allow, Disallow, Sitemap.",
+	"typo-accepted.msg":     "Google читает {key} как {name}, но парсеры по RFC 9309 и другие краулеры могут эту строку проигнорировать.",
+
+	// missing-colon
+	"missing-colon.summary":     "Директива без двоеточия (\"Disallow /x\"): Google принимает её, если в строке ровно два слова, другие краулеры — нет.",
+	"missing-colon.fix":         "Поставьте двоеточие после имени поля: \"{key}: {value}\".",
+	"missing-colon.msg":         "В строке {text} нет двоеточия; Google читает её как \"{key}: {value}\", потому что в ней ровно два слова, а другие краулеры её пропускают.",
+	"missing-colon.msg.ignored": "В строке {text} нет двоеточия, а слов в ней не ровно два, поэтому её пропускают все краулеры.",
+	"missing-colon.fix.ignored": "Запишите её в виде \"{key}: значение\", по одному значению в строке.",
+
+	// file-too-large
+	"file-too-large.summary":           "Файл больше 500 КиБ, которые читают Google и Яндекс; всё, что дальше этого предела, игнорируется.",
+	"file-too-large.fix":               "Держите robots.txt в пределах 500 КиБ: объединяйте похожие правила с помощью \"*\" и удаляйте правила для путей, которых больше нет.",
+	"file-too-large.msg":               "Размер файла в байтах: {size}, а краулеры читают только первые {limit} (целыми строками), поэтому строки {first}–{last} игнорируются; в них {directives} (из них {rules}).",
+	"file-too-large.msg.no-directives": "Размер файла в байтах: {size}, а краулеры читают только первые {limit}, поэтому строки {first}–{last} игнорируются (директив в них нет, так что ничего не теряется).",
+
+	// site-closed
+	"site-closed.summary":     "Весь сайт закрыт для группы (Disallow, который подходит к любому пути, и ни одного Allow, который бы что-то открывал); показывает, каких краулеров это касается и кто по-прежнему допущен.",
+	"site-closed.fix":         "Если это осталось от тестового сайта, удалите \"Disallow: /\"; если так и задумано, ничего делать не нужно.",
+	"site-closed.msg.star":    "Весь сайт закрыт для всех краулеров без собственной группы (известных краулеров: {count}, например {examples}).{extra}",
+	"site-closed.msg.search":  "Весь сайт закрыт для {agents}: сайт выпадет из результатов поиска.{extra}",
+	"site-closed.msg.named":   "Весь сайт закрыт для {count}: {agents}.{extra}",
+	"site-closed.fix.named":   "",
+	"site-closed.open-named":  " У этих краулеров есть собственные группы, которые оставляют сайт открытым: {agents}.",
+	"site-closed.ignoring":    " Эти краулеры игнорируют \"User-agent: *\" и могут продолжать обход: {agents}.",
+	"site-closed.followers":   " Это закрывает сайт и для {followers}: они следуют этой группе, когда их не называет ни одна группа.",
+	"site-closed.others-open": " Краулеры без собственной группы по-прежнему могут обходить сайт.",
+	"site-closed.star-open":   " Краулеры без собственной группы следуют группе \"*\", которая оставляет сайт открытым.",
+	"site-closed.no-star":     " Группы \"*\" нет, поэтому любой другой краулер может загружать всё.",
+
+	// blocks-css-js
+	"blocks-css-js.summary": "Правило Disallow, которое закрывает поисковым системам CSS- или JavaScript-файлы; Google, Bing и Яндекс отрисовывают страницы, и эти файлы им нужны.",
+	"blocks-css-js.fix":     "Откройте CSS- и JavaScript-файлы, например строками \"Allow: /*.css$\" и \"Allow: /*.js$\" в той же группе, или сузьте правило.",
+	"blocks-css-js.msg":     "Правило \"{rule}\" закрывает {path} для {agents}; поисковые системы отрисовывают страницы, и без CSS и JavaScript страница может выглядеть для них сломанной.",
+
+	// pattern-no-slash
+	"pattern-no-slash.summary":       "Путь, который начинается не с \"/\" и не с \"*\": пути всегда начинаются с \"/\", поэтому такое правило никогда не сработает.",
+	"pattern-no-slash.fix":           "Начните путь с \"/\": \"{kind}: {fixed}\".",
+	"pattern-no-slash.msg.invisible": "Путь {pattern} начинается с невидимого символа ({char}), который парсеры не отбрасывают, поэтому путь начинается не с \"/\" и правило никогда ничему не соответствует.",
+	"pattern-no-slash.fix.invisible": "Удалите символ перед путём: \"{kind}: {fixed}\".",
+	"pattern-no-slash.msg":           "Путь {pattern} начинается не с \"/\" и не с \"*\", а путь любого URL начинается с \"/\", поэтому это правило никогда ничему не соответствует.",
+
+	// full-url-pattern
+	"full-url-pattern.summary": "Правило, в котором вместо пути указан полный URL (\"Disallow: https://example.com/x\"): оно никогда не срабатывает.",
+	"full-url-pattern.fix":     "Укажите только путь: \"{kind}: {path}\". robots.txt действует для того хоста, с которого он отдаётся.",
+	"full-url-pattern.msg":     "Вместо пути в правиле указан полный URL {pattern}; правила сравниваются только с путём URL, поэтому это правило никогда ничему не соответствует.",
+
+	// dollar-inside
+	"dollar-inside.summary": "Знак \"$\" не в конце пути: конец пути обозначает только последний \"$\", в остальных местах это обычный знак доллара.",
+	"dollar-inside.fix":     "Перенесите \"$\" в конец, если он должен обозначать конец пути; если нужен сам знак доллара, напишите %24.",
+	"dollar-inside.msg":     "В пути {pattern} знак \"$\" стоит не последним, поэтому он соответствует символу \"$\" в URL, а не концу пути.",
+
+	// redundant-wildcard
+	"redundant-wildcard.summary": "\"*\" в конце пути: правила и так соответствуют всем путям, которые с них начинаются.",
+	"redundant-wildcard.fix":     "Уберите \"*\" в конце: напишите {same}.",
+	"redundant-wildcard.msg":     "\"*\" в конце пути {pattern} ничего не меняет: правило соответствует ровно тем же путям, что и {same}.",
+
+	// duplicate-rule
+	"duplicate-rule.summary":    "Одно и то же правило дважды среди правил, которые действуют для краулера.",
+	"duplicate-rule.fix":        "Удалите повторяющуюся строку.",
+	"duplicate-rule.msg":        "Правило \"{rule}\" повторяет строку {first}.",
+	"duplicate-rule.msg.merged": "Правило \"{rule}\" повторяет строку {first}; обе группы вместе действуют для {agents}, потому что группы, называющие одного и того же краулера, объединяются.",
+
+	// conflicting-rules
+	"conflicting-rules.summary": "Один и тот же путь для краулера и разрешён, и запрещён: при равной длине побеждает Allow, поэтому Disallow никогда не действует.",
+	"conflicting-rules.fix":     "Оставьте нужную строку и удалите другую.",
+	"conflicting-rules.msg":     "Путь {pattern} одновременно разрешён (строка {allow}) и запрещён (строка {disallow}); при равной длине побеждает Allow, поэтому строка Disallow никогда не действует.",
+
+	// shadowed-rule
+	"shadowed-rule.summary":         "Правило, которое никогда ничего не решает: другое правило соответствует всем тем же путям и всегда побеждает (оно длиннее или это Allow при равной длине), либо Allow с пустым путём.",
+	"shadowed-rule.fix":             "Удалите правило или сделайте его длиннее (конкретнее) того, которое его перекрывает.",
+	"shadowed-rule.msg":             "Правило \"{rule}\" никогда ничего не решает: \"{by}\" (строка {line}) соответствует всем тем же путям и всегда побеждает (побеждает самое длинное совпадение, а при равной длине — Allow).",
+	"shadowed-rule.msg.same-kind":   "Правило \"{rule}\" никогда ничего не решает: \"{by}\" (строка {line}) соответствует всем тем же путям и длиннее; результат тот же, так что правило лишнее.",
+	"shadowed-rule.fix.same-kind":   "Удалите лишнее правило.",
+	"shadowed-rule.msg.empty-allow": "\"Allow:\" без пути ничему не соответствует, поэтому никогда ничего не решает.",
+	"shadowed-rule.fix.empty-allow": "Удалите строку; чтобы разрешить всё, достаточно \"Allow: /\" или группы без правил.",
+
+	// case-mismatch-hint
+	"case-mismatch-hint.summary":   "Пути, которые различаются только регистром, или заглавные буквы в пути, когда остальные пути файла написаны строчными: регистр в путях важен.",
+	"case-mismatch-hint.fix":       "Проверьте, как на самом деле пишутся ваши URL; напишите по правилу на каждое написание, которое существует.",
+	"case-mismatch-hint.msg.pair":  "Путь {pattern} отличается от {other} (строка {first}) только регистром; регистр в путях важен, так что это два разных пути. Это правильно, если существуют оба написания.",
+	"case-mismatch-hint.msg.upper": "В пути {pattern} есть заглавные буквы, а остальные пути в файле ({others}) написаны строчными; регистр в путях важен, поэтому правило не соответствует {lower}.",
+
+	// non-ascii-pattern
+	"non-ascii-pattern.summary": "Путь с символами за пределами ASCII: краулеры сравнивают его в процентной кодировке UTF-8.",
+	"non-ascii-pattern.fix":     "Если файл в UTF-8, всё в порядке; в закодированном виде правило будет одинаково читаться любым парсером.",
+	"non-ascii-pattern.msg":     "В пути {pattern} есть символы за пределами ASCII; он сравнивается как {encoded}.",
+
+	// agent-with-version
+	"agent-with-version.summary": "Значение user-agent с версией (\"Googlebot/2.1\", \"iaskspider/2.0\"): учитывается только токен продукта в начале.",
+	"agent-with-version.fix":     "Укажите только токен продукта: \"User-agent: {token}\".",
+	"agent-with-version.msg":     "Из значения {value} учитывается только токен продукта, поэтому группа действует для всех версий {token}; парсеры, которые сравнивают значение целиком, могут никогда с ним не совпасть.",
+
+	// agent-wildcard
+	"agent-wildcard.summary":    "\"*\" внутри значения user-agent (\"Googlebot*\", \"*bot\"): там это не подстановочный знак; все краулеры обозначает только \"*\" само по себе.",
+	"agent-wildcard.fix":        "Укажите каждый краулер в отдельной строке User-agent или используйте \"User-agent: *\".",
+	"agent-wildcard.msg":        "В значении {value} знак \"*\" не является подстановочным: группа действует только для {token}.",
+	"agent-wildcard.msg.family": "В значении {value} знак \"*\" не является подстановочным: группа действует только для {token}, но не для {others}.",
+	"agent-wildcard.msg.none":   "{value} — не токен продукта (значение user-agent должно начинаться с букв, \"-\" или \"_\"), поэтому эта строка не называет ни одного краулера.",
+
+	// invalid-product-token
+	"invalid-product-token.summary":       "Значение user-agent, которое не является допустимым токеном продукта (\"Brightbot 1.0\", \"bigsur.ai\"): парсеры обрезают его до начальных букв.",
+	"invalid-product-token.fix":           "Укажите только токен продукта краулера (буквы, \"-\" и \"_\"): \"User-agent: {token}\".",
+	"invalid-product-token.msg":           "{value} — недопустимый токен продукта; парсеры обрезают его до {token}, и группа действует для {token}.",
+	"invalid-product-token.msg.family":    "{value} — недопустимый токен продукта; парсеры обрезают его до {token}, поэтому группа действует для {token} и для всех краулеров, которые следуют группе {token}.",
+	"invalid-product-token.msg.none":      "{value} — недопустимый токен продукта и начинается не с букв, поэтому эта строка не называет ни одного краулера.",
+	"invalid-product-token.fix.none":      "Укажите токен продукта краулера (только буквы, \"-\" и \"_\") так, как его документирует владелец краулера.",
+	"invalid-product-token.msg.star":      "{value} читается как \"*\" (все краулеры): остаток строки, {rest}, игнорируется.",
+	"invalid-product-token.fix.star":      "Пишите каждую директиву в отдельной строке: \"User-agent: *\", затем правила.",
+	"invalid-product-token.msg.invisible": "Значение user-agent {value} начинается с невидимого символа ({char}), который парсеры не отбрасывают, поэтому эта строка не называет ни одного краулера.",
+	"invalid-product-token.fix.invisible": "Удалите символ перед именем (наберите заново пробел после \"User-agent:\").",
+	"invalid-product-token.msg.empty":     "В строке User-agent нет значения, поэтому она не называет ни одного краулера.",
+	"invalid-product-token.fix.empty":     "Укажите токен продукта или \"*\" для всех краулеров.",
+
+	// empty-group
+	"empty-group.summary":         "Строки User-agent, после которых нет правил или которые отделены пустой строкой от строк, с которыми у них общие правила.",
+	"empty-group.fix":             "Добавьте правила для этих краулеров; чтобы разрешить им всё, напишите под ними \"Disallow:\".",
+	"empty-group.msg":             "После строк User-agent для {agents} нет правил: этим краулерам можно загружать всё, и к группе \"*\" они не переходят.",
+	"empty-group.msg.star":        "После \"User-agent: *\" нет правил: любой краулер без собственной группы может загружать всё.",
+	"empty-group.msg.shares":      "Строки User-agent для {agents} отделены от следующих пустыми строками или другими записями, но правил между ними нет: по RFC 9309 и у Google все они образуют одну группу со строкой {next} и делят её правила (начиная со строки {rules}); Яндекс завершает группу на пустой строке и не даёт им никаких правил.",
+	"empty-group.msg.shares-star": "Строки User-agent для {agents} отделены от следующих пустыми строками или другими записями, но правил между ними нет: по RFC 9309 и у Google они образуют одну группу, в которую входит и \"*\", и делят её правила (начиная со строки {rules}); Яндекс завершает группу на пустой строке и не даёт им никаких правил.",
+	"empty-group.fix.shares-star": "Дайте собственные правила каждому краулеру, которому нужны другие правила; если правила должны быть общими, удалите пустые строки.",
+	"empty-group.fix.shares":      "Удалите пустую строку, если правила должны быть общими; если этим краулерам нужно разрешить всё, добавьте под ними \"Disallow:\".",
+
+	// crawl-delay
+	"crawl-delay.summary":     "Директива Crawl-delay не входит в RFC 9309: Google её игнорирует, Яндекс не учитывает с 2018 года, а Bing и некоторые ИИ-краулеры (ClaudeBot) её читают.",
+	"crawl-delay.fix":         "Задайте скорость обхода в инструментах для вебмастеров поисковых систем или отвечайте 429/503, когда сервер перегружен.",
+	"crawl-delay.msg":         "Crawl-delay: {value} не входит в RFC 9309; Google эту директиву игнорирует, Яндекс не учитывает с 2018 года, а Bing и некоторые другие краулеры делают между запросами паузу {value} с.",
+	"crawl-delay.msg.invalid": "Crawl-delay {value} — не число секунд; краулеры, которые читают Crawl-delay, игнорируют эту строку.",
+	"crawl-delay.fix.invalid": "Укажите число секунд, например \"Crawl-delay: 5\", или удалите строку.",
+	"crawl-delay.msg.huge":    "Crawl-delay: {value} — это больше 300 секунд; некоторые краулеры (Apache Nutch и другие, основанные на crawler-commons) в таком случае считают закрытым весь сайт.",
+	"crawl-delay.fix.huge":    "Укажите задержку в несколько секунд или прямо закройте сайт для этого краулера.",
+
+	// host-directive
+	"host-directive.summary": "Директива Host Яндекса: Яндекс перестал её читать в марте 2018 года, а другие краулеры не читали никогда.",
+	"host-directive.fix":     "Удалите строку Host; чтобы выбрать главное зеркало, настройте 301-й редирект с остальных хостов на него.",
+	"host-directive.msg":     "Host: {value} — старая директива Яндекса для главного зеркала, которую Яндекс перестал читать в марте 2018 года; сейчас её не использует ни один краулер.",
+
+	// clean-param-syntax
+	"clean-param-syntax.summary":           "Директива Clean-param Яндекса (\"Clean-param: p0[&p1&...] [path]\"): проверяется её синтаксис и показывается, что она означает; другие краулеры её игнорируют.",
+	"clean-param-syntax.fix":               "Напишите \"Clean-param: name1&name2 /path/prefix\": имена параметров через \"&\", затем, если нужно, один путь из символов A-Z a-z 0-9 . - / * _.",
+	"clean-param-syntax.msg.ok":            "Перед обходом Яндекс убирает параметры {params} из URL {where}; другие краулеры Clean-param игнорируют.",
+	"clean-param-syntax.fix.ok":            "",
+	"clean-param-syntax.site":              "по всему сайту",
+	"clean-param-syntax.under":             "вида {path}",
+	"clean-param-syntax.msg.empty":         "У Clean-param нет значения; Яндекс сообщает об этом как об ошибке.",
+	"clean-param-syntax.msg.too-long":      "Длина Clean-param {value} — {length} симв.; Яндекс принимает не больше 500.",
+	"clean-param-syntax.fix.too-long":      "Разбейте её на несколько строк Clean-param.",
+	"clean-param-syntax.msg.fields":        "В Clean-param {value} частей, разделённых пробелами, — {count}; Яндекс ожидает имена параметров через \"&\", а затем не больше одного пути.",
+	"clean-param-syntax.msg.empty-name":    "В Clean-param {value} есть пустое имя параметра (лишний \"&\" в начале или в конце либо двойной \"&\").",
+	"clean-param-syntax.msg.value-given":   "Clean-param {value}: в {param} указано значение, а Clean-param принимает только имена параметров.",
+	"clean-param-syntax.fix.value-given":   "Укажите только имя: {name}.",
+	"clean-param-syntax.msg.path-as-param": "Clean-param {value}: {param} похоже на путь, но в первой части должны быть имена параметров; путь идёт второй частью, после пробела.",
+	"clean-param-syntax.msg.param-chars":   "Clean-param {value}: в имени параметра {param} есть символы, которых не бывает в именах параметров запроса.",
+	"clean-param-syntax.msg.path-chars":    "Clean-param {value}: в пути {path} есть символ {char}; Яндекс допускает там только A-Z a-z 0-9 . - / * _.",
+	"clean-param-syntax.msg.path-slash":    "Clean-param {value}: путь {path} должен начинаться с \"/\".",
+
+	// noindex-directive
+	"noindex-directive.summary": "Noindex или Nofollow в robots.txt: Google перестал их читать 1 сентября 2019 года, и ни один крупный краулер их не читает.",
+	"noindex-directive.fix":     "Используйте метатег robots (<meta name=\"robots\" content=\"noindex\">) или заголовок X-Robots-Tag и разрешите краулерам загружать страницу, чтобы они его увидели.",
+	"noindex-directive.msg":     "Директива {key} в robots.txt не поддерживается: Google перестал читать эту директиву 1 сентября 2019 года, и другие крупные краулеры её не читают, так что страницы всё равно могут попасть в индекс.",
+
+	// sitemap-not-absolute
+	"sitemap-not-absolute.summary":       "Значение Sitemap, которое не является абсолютным URL с http или https.",
+	"sitemap-not-absolute.fix":           "Укажите полный URL карты сайта, например \"Sitemap: https://example.com/sitemap.xml\".",
+	"sitemap-not-absolute.msg.invisible": "Адрес карты сайта {value} начинается с невидимого символа ({char}), который парсеры не отбрасывают, поэтому значение не является URL.",
+	"sitemap-not-absolute.fix.invisible": "Удалите символ перед URL (наберите заново пробел после \"Sitemap:\").",
+	"sitemap-not-absolute.msg.empty":     "В строке Sitemap нет URL.",
+	"sitemap-not-absolute.msg.relative":  "Адрес карты сайта {value} — относительный путь; краулерам нужен полный URL, с https:// и хостом.",
+	"sitemap-not-absolute.msg.no-scheme": "В адресе карты сайта {value} нет схемы; краулерам нужен полный URL, например {url}.",
+	"sitemap-not-absolute.fix.no-scheme": "Напишите \"Sitemap: {url}\".",
+	"sitemap-not-absolute.msg.scheme":    "Адрес карты сайта {value} использует схему {scheme}; краулеры загружают карты сайта только по http или https.",
+	"sitemap-not-absolute.msg.invalid":   "Адрес карты сайта {value} — недопустимый URL.",
+
+	// multiple-star-groups
+	"multiple-star-groups.summary":  "Больше одной группы \"User-agent: *\": RFC 9309 и Google их объединяют, Яндекс считает это ошибкой.",
+	"multiple-star-groups.fix":      "Перенесите эти правила в первую группу \"User-agent: *\".",
+	"multiple-star-groups.msg":      "Вторая группа \"User-agent: *\" (первая — в строке {first}): RFC 9309 и Google их объединяют, но Яндекс считает несколько групп \"*\" ошибкой.",
+	"multiple-star-groups.msg.many": "В файле несколько групп \"User-agent: *\" — всего {count} (первая в строке {first}, остальные в строках {lines}): RFC 9309 и Google их объединяют, но Яндекс считает несколько групп \"*\" ошибкой.",
+
+	// blank-line-in-group
+	"blank-line-in-group.summary": "Пустая строка между строками User-agent группы и её правилами: для RFC 9309 и Google это допустимо, для Яндекса — ошибка, и группа на ней заканчивается.",
+	"blank-line-in-group.fix":     "Удалите пустую строку, чтобы правила шли сразу после строк User-agent.",
+	"blank-line-in-group.msg":     "Пустая строка отделяет строки User-agent для {agents} от их правил (строка {rule}); RFC 9309 и Google её пропускают, но Яндекс завершает группу на пустой строке, и эти краулеры остаются без правил.",
+
+	// named-group-replaces-star
+	"named-group-replaces-star.summary": "Краулер с собственной группой не читает группу \"*\", поэтому может загружать то, что запрещает \"*\", если его группа не повторяет это правило.",
+	"named-group-replaces-star.fix":     "Повторите в группе те правила \"*\", которым краулер тоже должен следовать.",
+	"named-group-replaces-star.msg":     "У {agents} есть собственная группа, поэтому группа \"*\" (строка {star}) здесь не действует, а значит, открыты пути, которые она запрещает ({count}): {rules}.",
+
+	// ai-token-confusion
+	"ai-token-confusion.summary":         "Путаница с ИИ-токенами: закрыт ИИ-поиск или загрузчик по запросу пользователей, а краулер той же компании для обучения моделей открыт; поисковая система закрыта вместе с ИИ-краулерами; или указан устаревший токен.",
+	"ai-token-confusion.fix":             "Указывайте каждый токен компании в соответствии с тем, чего вы хотите: обучение (GPTBot, ClaudeBot, Google-Extended, Applebot-Extended), поиск (OAI-SearchBot, Claude-SearchBot, PerplexityBot) и загрузки по запросу пользователей (ChatGPT-User, Claude-User).",
+	"ai-token-confusion.msg.reverse":     "Сайт закрыт для {closed} (поиск {operator} или загрузки по запросу пользователей), но {open}, краулер {operator} для обучения моделей, по-прежнему допущен: сайт не попадёт в ответы {operator}, но останется открытым для обучения — обычно хотят обратного.",
+	"ai-token-confusion.fix.reverse":     "Чтобы отказаться только от обучения, закройте {open} и оставьте открытым {closed}; чтобы отказаться от всего, закройте все.",
+	"ai-token-confusion.msg.google":      "Эта группа закрывает Googlebot вместе с ИИ-краулерами, а значит, убирает сайт и из Google Поиска. Чтобы Google не обучал Gemini на материалах сайта, укажите вместо него Google-Extended.",
+	"ai-token-confusion.fix.google":      "Замените в этой группе \"User-agent: Googlebot\" на \"User-agent: Google-Extended\".",
+	"ai-token-confusion.msg.apple":       "Эта группа закрывает Applebot вместе с ИИ-краулерами, а значит, убирает сайт и из Siri и Spotlight. Чтобы Apple не обучала модели на материалах сайта, укажите вместо него Applebot-Extended.",
+	"ai-token-confusion.fix.apple":       "Замените в этой группе \"User-agent: Applebot\" на \"User-agent: Applebot-Extended\".",
+	"ai-token-confusion.msg.search":      "Эта группа закрывает {token}, краулер поисковой системы, вместе с ИИ-краулерами, а значит, убирает сайт и из её результатов поиска.",
+	"ai-token-confusion.fix.search":      "Вынесите {token} в отдельную группу, если он должен продолжать обход.",
+	"ai-token-confusion.msg.legacy":      "{token} — устаревший токен {operator}: краулеры компании его больше не используют. Актуальный токен, {current}, в файле не назван, поэтому он следует группе \"{group}\", а не этой.",
+	"ai-token-confusion.msg.legacy-none": "{token} — устаревший токен {operator}: краулеры компании его больше не используют. Актуальный токен, {current}, в файле не назван, и к нему не относится ни одна группа, поэтому ему можно загружать всё.",
+	"ai-token-confusion.fix.legacy":      "Добавьте \"User-agent: {current}\" в группу, где назван {token}.",
+	"ai-token-confusion.fix.legacy-none": "Добавьте \"User-agent: {current}\" в группу, где назван {token}.",
+	"ai-token-confusion.msg.user-fetch":  "{token} загружает страницы по запросу пользователей {operator}, а {operator} сообщает, что robots.txt к таким загрузкам может не применяться: эта группа может его не остановить.",
+	"ai-token-confusion.fix.user-fetch":  "",
+
+	// content-signal
+	"content-signal.summary":        "Строка Content-Signal (search, ai-input, ai-train = yes или no): распознаётся, её синтаксис проверяется.",
+	"content-signal.fix":            "Запишите её в виде \"Content-Signal: search=yes, ai-input=yes, ai-train=no\": сигналы search, ai-input и ai-train, у каждого значение yes или no, через запятую.",
+	"content-signal.msg.empty":      "У Content-Signal нет значения.",
+	"content-signal.msg.empty-item": "В Content-Signal {value} есть пустой элемент (лишняя запятая в начале или в конце либо двойная запятая).",
+	"content-signal.msg.no-value":   "У элемента Content-Signal {item} нет \"=yes\" или \"=no\".",
+	"content-signal.msg.typo":       "В Content-Signal нет сигнала {name}; возможно, вы имели в виду {suggestion}?",
+	"content-signal.fix.typo":       "Напишите {suggestion}.",
+	"content-signal.msg.unknown":    "В Content-Signal нет сигнала {name}; сигналы — только search, ai-input и ai-train.",
+	"content-signal.msg.bad-value":  "Content-Signal {name}={value}: значение должно быть yes или no.",
+	"content-signal.msg.twice":      "Content-Signal задаёт {name} дважды.",
+
+	// html-body
+	"html-body.summary":  "Файл — HTML-страница (или другой документ), а не robots.txt: обычно это страница ошибки или главная страница сайта, отданная по адресу /robots.txt.",
+	"html-body.fix":      "Отдавайте по адресу /robots.txt обычный текстовый robots.txt или отвечайте 404, если его нет.",
+	"html-body.msg.html": "Файл — HTML-страница, а не robots.txt; краулеры не находят в нём правил и поэтому могут загружать всё.",
+	"html-body.msg.xml":  "Файл — XML-документ (возможно, карта сайта), а не robots.txt; краулеры не находят в нём правил.",
+
+	// bom
+	"bom.summary":     "Файл начинается с метки порядка байтов (BOM): Google и парсеры по RFC 9309 её пропускают, а некоторые старые парсеры считают её частью первой строки.",
+	"bom.fix":         "Сохраните файл в UTF-8 без BOM.",
+	"bom.msg":         "Файл начинается с метки порядка байтов UTF-8 (BOM); Google и парсеры по RFC 9309 её пропускают, но некоторые старые парсеры принимают её за часть первой строки и теряют директиву этой строки.",
+	"bom.msg.partial": "Файл начинается с неполной метки порядка байтов (BOM): только {bytes} из 3 её байтов; Google их пропускает, другие парсеры — не обязательно.",
+
+	// mixed-line-endings
+	"mixed-line-endings.summary": "В файле смешаны разные концы строк (LF, CRLF, CR): краулеры это принимают, а инструменты и редакторы — не всегда.",
+	"mixed-line-endings.fix":     "Сохраните файл с одним видом концов строк ({major}).",
+	"mixed-line-endings.msg":     "В файле смешаны разные концы строк ({counts}); эта строка — первая, которая отличается от остальных. Парсеры по RFC 9309 это принимают, а некоторые инструменты и редакторы — нет.",
+
+	// invalid-utf8
+	"invalid-utf8.summary":   "Текст не в корректной кодировке UTF-8 (RFC 9309 требует UTF-8), в том числе файлы в UTF-16.",
+	"invalid-utf8.fix":       "Сохраните файл в UTF-8.",
+	"invalid-utf8.msg":       "Эта строка не в корректной кодировке UTF-8 (возможно, файл в устаревшей кодировке, например Windows-1251 или Latin-1); пути с такими байтами соответствуют только URL с точно такими же байтами.",
+	"invalid-utf8.msg.many":  "Строки с этой по {last} (всего {count}) не в корректной кодировке UTF-8 (возможно, файл в устаревшей кодировке, например Windows-1251 или Latin-1); пути с такими байтами соответствуют только URL с точно такими же байтами.",
+	"invalid-utf8.msg.utf16": "Файл в кодировке UTF-16, а не UTF-8; краулеры не могут прочитать его правила.",
+
+	// line-too-long
+	"line-too-long.summary": "Строка длиннее, чем читает парсер Google (16 663 байта): остаток строки отрезается.",
+	"line-too-long.fix":     "Разбейте правило на несколько более коротких.",
+	"line-too-long.msg":     "Длина этой строки в байтах: {length}; парсер Google оставляет только первые {max}, поэтому прочитанное им заканчивается на {end}.",
+
+	// empty-file
+	"empty-file.summary":           "В файле нет директив: любой краулер может загружать всё.",
+	"empty-file.fix":               "Если так и задумано, ничего делать не нужно; иначе добавьте группу, например \"User-agent: *\", с её правилами.",
+	"empty-file.msg.empty":         "Файл пуст: любой краулер может загружать всё.",
+	"empty-file.msg.comments":      "В файле только комментарии: любой краулер может загружать всё.",
+	"empty-file.msg.no-directives": "В файле вообще нет директив (нет строк User-agent, Allow, Disallow или Sitemap): любой краулер может загружать всё.",
+}

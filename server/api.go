@@ -1,0 +1,283 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/wire"
+)
+
+// Limits on a check request: they bound the work and the size of the answer
+// (each answer is a few hundred bytes).
+const (
+	MaxAgents = 100
+	MaxURLs   = 1000
+	MaxPairs  = 10000
+	maxItem   = 8 << 10 // longest agent or URL
+)
+
+// apiError is an error with the HTTP status to answer it with.
+type apiError struct {
+	status int
+	msg    string
+	allow  string // Allow header for 405
+}
+
+func (e *apiError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) error {
+	return &apiError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
+}
+
+// endpoints are the API's POST handlers, by path.
+var endpoints = map[string]func(s *Server, req *request) (any, error){
+	"/api/v1/parse": (*Server).apiParse,
+	"/api/v1/check": (*Server).apiCheck,
+	"/api/v1/lint":  (*Server).apiLint,
+}
+
+func (s *Server) api(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	fn, ok := endpoints[r.URL.Path]
+	if !ok {
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path+" (the API has POST /api/v1/parse, /api/v1/check and /api/v1/lint)", "")
+		return
+	}
+	if r.Method != http.MethodPost {
+		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
+		return
+	}
+	req, err := s.readRequest(w, r)
+	if err == nil {
+		var res any
+		if res, err = fn(s, req); err == nil {
+			writeJSON(w, r, http.StatusOK, res)
+			return
+		}
+	}
+	var ae *apiError
+	if errors.As(err, &ae) {
+		writeError(w, ae.status, ae.msg, ae.allow)
+		return
+	}
+	writeError(w, http.StatusInternalServerError, err.Error(), "")
+}
+
+// request is the union of the endpoints' parameters.
+type request struct {
+	Robots *string  `json:"robots"`
+	Agents []string `json:"agents"`
+	URLs   []string `json:"urls"`
+	Exact  bool     `json:"exact"`
+	Lang   string   `json:"lang"`
+}
+
+// readRequest reads a JSON body, or a text/plain robots.txt with the other
+// parameters in the query string.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (*request, error) {
+	ct := r.Header.Get("Content-Type")
+	mt := "application/json"
+	if ct != "" {
+		var err error
+		if mt, _, err = mime.ParseMediaType(ct); err != nil {
+			return nil, &apiError{status: http.StatusUnsupportedMediaType, msg: fmt.Sprintf("bad Content-Type %q: %v", ct, err)}
+		}
+	}
+	if mt != "application/json" && mt != "text/plain" {
+		return nil, &apiError{status: http.StatusUnsupportedMediaType,
+			msg: fmt.Sprintf("Content-Type %s is not supported: send application/json, or the robots.txt as text/plain", mt)}
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
+		}
+		return nil, badRequest("reading the request body: %v", err)
+	}
+	req := new(request)
+	if mt == "text/plain" {
+		text := string(body)
+		q := r.URL.Query()
+		req.Robots, req.Agents, req.URLs, req.Lang = &text, q["agent"], q["url"], q.Get("lang")
+		if e := q.Get("exact"); e != "" {
+			if req.Exact, err = strconv.ParseBool(e); err != nil {
+				return nil, badRequest("exact=%q: want true or false", e)
+			}
+		}
+		return req, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(req); err != nil {
+		return nil, badRequest("bad request body: %s", jsonError(err))
+	}
+	if dec.More() {
+		return nil, badRequest("the body has more than one JSON value")
+	}
+	return req, nil
+}
+
+// jsonError makes decoding errors say where the problem is.
+func jsonError(err error) string {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.Is(err, io.EOF):
+		return "the body is empty"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the JSON ends too early"
+	case errors.As(err, &se):
+		return fmt.Sprintf("%v (at byte %d)", se, se.Offset)
+	case errors.As(err, &te) && te.Field == "":
+		return fmt.Sprintf("the body must be a JSON object, not a JSON %s", te.Value)
+	case errors.As(err, &te):
+		return fmt.Sprintf("field %q must be %s, not a JSON %s", te.Field, jsonType(te.Type.String()), te.Value)
+	}
+	return strings.TrimPrefix(err.Error(), "json: ")
+}
+
+func jsonType(goType string) string {
+	switch goType {
+	case "[]string":
+		return "a list of strings"
+	case "string", "*string":
+		return "a string"
+	case "bool":
+		return "true or false"
+	}
+	return "a " + goType
+}
+
+func (req *request) robots() (*robotstxt.Robots, error) {
+	if req.Robots == nil {
+		return nil, badRequest(`"robots" is required: the robots.txt text as a JSON string (it may be empty)`)
+	}
+	return robotstxt.ParseString(*req.Robots), nil
+}
+
+func (s *Server) apiParse(req *request) (any, error) {
+	r, err := req.robots()
+	if err != nil {
+		return nil, err
+	}
+	return wire.NewParseDoc(r), nil
+}
+
+func (s *Server) apiCheck(req *request) (any, error) {
+	r, err := req.robots()
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case len(req.Agents) == 0:
+		return nil, badRequest(`"agents" is required: a list of crawler names or user-agent strings`)
+	case len(req.URLs) == 0:
+		return nil, badRequest(`"urls" is required: a list of paths or full URLs`)
+	case len(req.Agents) > MaxAgents:
+		return nil, badRequest("too many agents: %d (at most %d)", len(req.Agents), MaxAgents)
+	case len(req.URLs) > MaxURLs:
+		return nil, badRequest("too many urls: %d (at most %d)", len(req.URLs), MaxURLs)
+	case len(req.Agents)*len(req.URLs) > MaxPairs:
+		return nil, badRequest("too many checks: %d agents × %d urls (at most %d pairs)", len(req.Agents), len(req.URLs), MaxPairs)
+	}
+	bots := make([]robotstxt.Agent, len(req.Agents))
+	for i, a := range req.Agents {
+		if err := checkItem("agents", i, a); err != nil {
+			return nil, err
+		}
+		if req.Exact {
+			bots[i] = r.ExactAgent(a)
+		} else {
+			bots[i] = r.Agent(a)
+		}
+	}
+	out := make([]wire.CheckResult, 0, len(req.Agents)*len(req.URLs))
+	for i, u := range req.URLs {
+		if err := checkItem("urls", i, u); err != nil {
+			return nil, err
+		}
+		for j, bot := range bots {
+			out = append(out, wire.NewCheckResult(req.Agents[j], u, bot.Check(u)))
+		}
+	}
+	return out, nil
+}
+
+func checkItem(field string, i int, v string) error {
+	switch {
+	case strings.TrimSpace(v) == "":
+		return badRequest("%s[%d] is empty", field, i)
+	case len(v) > maxItem:
+		return badRequest("%s[%d] is %d bytes long (at most %d)", field, i, len(v), maxItem)
+	}
+	return nil
+}
+
+// writeJSON writes v as JSON, gzip-compressed when the client accepts it and
+// the body is large enough to gain.
+func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		writeError(w, http.StatusInternalServerError, "encoding the answer: "+err.Error(), "")
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	body := b.Bytes()
+	if len(body) > 1024 {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			if gz, err := gzipBytes(body); err == nil {
+				h.Set("Content-Encoding", "gzip")
+				body = gz
+			}
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(body)
+	}
+}
+
+// writeError writes {"error": msg} with the status, and an Allow header for
+// 405.
+func writeError(w http.ResponseWriter, status int, msg, allow string) {
+	h := w.Header()
+	if allow != "" {
+		h.Set("Allow", allow)
+	}
+	h.Del("Content-Encoding")
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	b, _ := json.Marshal(map[string]string{"error": msg})
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+func gzipBytes(b []byte) ([]byte, error) {
+	var out bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&out, 5)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}

@@ -1,0 +1,179 @@
+// Editor: the robots.txt textarea with a line-number gutter and highlight
+// bands behind the text. A textarea cannot colour a line, so the bands are
+// absolutely positioned rows under it: the text does not wrap, every line is
+// exactly one line-height tall, and the bands move with the scroll.
+
+export const MAX_FILE_BYTES = 2 << 20; // larger files are cut: only 500 KiB is parsed anyway
+
+export class Editor {
+  constructor({ textarea, gutter, bands, container }) {
+    this.ta = textarea;
+    this.gutter = gutter;
+    this.bandsEl = bands;
+    this.container = container;
+    this.lines = 0;
+    this.gFirst = -1;
+    this.gCount = 0;
+    this.bands = [];
+    this.gutterInner = document.createElement("span");
+    this.gutterInner.className = "gutter-inner";
+    this.gutter.replaceChildren(this.gutterInner);
+    this.bandsInner = document.createElement("div");
+    this.bandsEl.replaceChildren(this.bandsInner);
+    this.ta.addEventListener("scroll", () => this.syncScroll());
+    this.ta.addEventListener("input", () => this.refresh());
+    new ResizeObserver(() => {
+      this.m = null;
+      this.gFirst = -1;
+      this.syncScroll();
+    }).observe(this.ta);
+    this.refresh();
+  }
+
+  get text() {
+    return this.ta.value;
+  }
+
+  set text(v) {
+    this.ta.value = v;
+    this.ta.scrollTop = 0;
+    this.ta.scrollLeft = 0;
+    this.refresh();
+  }
+
+  // metrics are the line height and top padding of the text, in pixels;
+  // they change only with the style sheet, so they are read once.
+  metrics() {
+    if (!this.m) {
+      const cs = getComputedStyle(this.ta);
+      this.m = { lh: parseFloat(cs.lineHeight) || 20, pad: parseFloat(cs.paddingTop) || 0 };
+    }
+    return this.m;
+  }
+
+  // refresh recounts the lines after the text changed.
+  refresh() {
+    let n = 1;
+    const v = this.ta.value;
+    for (let i = v.indexOf("\n"); i >= 0; i = v.indexOf("\n", i + 1)) n++;
+    if (n !== this.lines) {
+      this.lines = n;
+      this.gutter.style.minWidth = `calc(${String(n).length}ch + 1.6rem)`;
+      this.gFirst = -1;
+    }
+    this.syncScroll();
+  }
+
+  // syncScroll moves the gutter and the bands with the text. The gutter
+  // holds only the numbers around the visible lines: a 500 KiB file has
+  // tens of thousands of lines, too many to lay out on every change.
+  syncScroll() {
+    const y = this.ta.scrollTop;
+    const { lh, pad } = this.metrics();
+    const visible = Math.ceil(this.ta.clientHeight / lh) + 2;
+    const first = Math.floor(Math.max(0, y - pad) / lh);
+    if (this.gFirst < 0 || first < this.gFirst || Math.min(first + visible, this.lines) > this.gFirst + this.gCount) {
+      this.gFirst = Math.max(0, first - 100);
+      this.gCount = Math.min(this.lines - this.gFirst, visible + 200);
+      const nums = new Array(this.gCount);
+      for (let i = 0; i < this.gCount; i++) nums[i] = this.gFirst + i + 1;
+      this.gutterInner.textContent = nums.join("\n");
+    }
+    this.gutterInner.style.transform = `translateY(${this.gFirst * lh - y}px)`;
+    this.bandsInner.style.transform = `translateY(${-y}px)`;
+  }
+
+  // setBands shows highlight bands: [{line, kind}] with kind one of group,
+  // allow, disallow, focus. Later entries are drawn on top.
+  setBands(bands) {
+    this.bands = bands;
+    const { lh, pad } = this.metrics();
+    this.bandsInner.replaceChildren(...bands.filter((b) => b.line >= 1 && b.line <= this.lines).map((b) => {
+      const el = document.createElement("div");
+      el.className = `band b-${b.kind}${b.flash ? " flash" : ""}`;
+      el.dataset.line = String(b.line);
+      el.style.top = `${pad + (b.line - 1) * lh}px`;
+      return el;
+    }));
+    this.syncScroll();
+  }
+
+  // reveal scrolls the text so that line is in view: centred when center is
+  // set, else only as far as needed; with ifHidden, only when it is out of
+  // view.
+  reveal(line, { center = false, ifHidden = false } = {}) {
+    const { lh, pad } = this.metrics();
+    const top = pad + (line - 1) * lh;
+    const view = this.ta.clientHeight;
+    const hidden = top < this.ta.scrollTop || top + lh > this.ta.scrollTop + view;
+    if (ifHidden && !hidden) return;
+    if (center) {
+      this.ta.scrollTop = Math.max(0, top - view / 2 + lh / 2);
+    } else if (top < this.ta.scrollTop + pad) {
+      this.ta.scrollTop = Math.max(0, top - pad);
+    } else if (top + lh > this.ta.scrollTop + view - pad) {
+      this.ta.scrollTop = top + lh - view + pad + lh;
+    }
+    this.syncScroll();
+  }
+
+  // select puts the caret at the start of line without scrolling the page.
+  select(line) {
+    const v = this.ta.value;
+    let start = 0;
+    for (let i = 1; i < line && start >= 0; i++) {
+      const nl = v.indexOf("\n", start);
+      start = nl < 0 ? -1 : nl + 1;
+    }
+    if (start < 0) return;
+    let end = v.indexOf("\n", start);
+    if (end < 0) end = v.length;
+    this.ta.focus({ preventScroll: true });
+    this.ta.setSelectionRange(start, end);
+  }
+
+  // onDrop calls fn(file) when a file is dropped on the editor.
+  onDrop(fn) {
+    let depth = 0;
+    const c = this.container;
+    c.addEventListener("dragenter", (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth++;
+      c.classList.add("dragging");
+    });
+    c.addEventListener("dragover", (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "copy";
+    });
+    c.addEventListener("dragleave", () => {
+      if (--depth <= 0) {
+        depth = 0;
+        c.classList.remove("dragging");
+      }
+    });
+    c.addEventListener("drop", (e) => {
+      depth = 0;
+      c.classList.remove("dragging");
+      const file = e.dataTransfer && e.dataTransfer.files[0];
+      if (!file) return;
+      e.preventDefault();
+      e.stopPropagation();
+      fn(file);
+    });
+  }
+}
+
+function hasFiles(e) {
+  return e.dataTransfer && Array.from(e.dataTransfer.types || []).includes("Files");
+}
+
+// readFile reads a local file as UTF-8 (a byte order mark is dropped, as
+// the parser would), at most MAX_FILE_BYTES of it.
+export async function readFile(file) {
+  const cut = file.size > MAX_FILE_BYTES;
+  const blob = cut ? file.slice(0, MAX_FILE_BYTES) : file;
+  const text = new TextDecoder("utf-8").decode(await blob.arrayBuffer());
+  return { text, cut, size: file.size, name: file.name };
+}

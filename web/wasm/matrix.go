@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
+	"github.com/robotstxt/robotstxt/internal/wire"
+)
+
+// crawlerInfo is a registry entry as the page shows it, in the page's
+// language.
+type crawlerInfo struct {
+	crawlers.Crawler
+	AI           bool   `json:"ai"`
+	PurposeLabel string `json:"purposeLabel"`
+}
+
+// matrixRow is one crawler's verdict for the URL in the matcher.
+type matrixRow struct {
+	Crawler  crawlerInfo      `json:"crawler"`
+	Agent    string           `json:"agent"`
+	Source   crawlers.Source  `json:"source"`
+	Groups   []int            `json:"groups"`
+	Closed   bool             `json:"closed"`
+	ClosedBy *robotstxt.Rule  `json:"closedBy,omitempty"`
+	Verdict  wire.CheckResult `json:"verdict"`
+	Note     string           `json:"note,omitempty"`
+}
+
+func info(c crawlers.Crawler, lang string) crawlerInfo {
+	return crawlerInfo{Crawler: c, AI: c.AI(), PurposeLabel: crawlers.PurposeLabel(c.Purpose, lang)}
+}
+
+// matrix(text, url, lang, set): set is "default" (all robots, Googlebot,
+// YandexBot and the AI crawlers) or "all" (the whole registry).
+func (s *session) matrix(args []string) (any, error) {
+	r := s.robots(args[0])
+	rawURL, lang, set := args[1], args[2], args[3]
+	if rawURL == "" {
+		rawURL = "/"
+	}
+	var list []crawlers.Crawler
+	switch set {
+	case "default", "":
+		list = crawlers.Default()
+	case "all":
+		list = crawlers.All()
+	default:
+		return nil, fmt.Errorf("unknown crawler set %q (want default or all)", set)
+	}
+	list = crawlers.Localize(list, lang)
+	rows := crawlers.MatrixLang(r, []string{rawURL}, list, lang)
+	out := make([]matrixRow, len(rows))
+	for i, row := range rows {
+		groups := row.Groups
+		if groups == nil {
+			groups = []int{}
+		}
+		out[i] = matrixRow{Crawler: info(row.Crawler, lang), Agent: row.Agent, Source: row.Source, Groups: groups,
+			Closed: row.Closed, ClosedBy: row.ClosedBy, Verdict: wire.NewCheckResult(row.Crawler.Token, rawURL, row.Verdicts[0]),
+			Note: row.Note}
+	}
+	return out, nil
+}
+
+// crawlers(lang) lists the registry, for the user-agent field's suggestions.
+func (s *session) crawlers(args []string) (any, error) {
+	all := crawlers.Localize(crawlers.All(), args[0])
+	out := make([]crawlerInfo, 0, len(all))
+	for _, c := range all {
+		if c.Token == "*" {
+			continue
+		}
+		out = append(out, info(c, args[0]))
+	}
+	return out, nil
+}
