@@ -56,17 +56,21 @@ func (m match) beats(o match) bool {
 func compileRules(rules []*Rule) matcher {
 	var m matcher
 	m.rules = make([]crule, 0, len(rules))
-	seen := make(map[string]bool, len(rules))
+	type ruleKey struct {
+		kind  RuleKind
+		canon string
+	}
+	seen := make(map[ruleKey]bool, len(rules))
 	for _, r := range rules {
 		if r.Pattern == "" {
 			continue // an empty pattern matches nothing (RFC 9309 section 2.2.2)
 		}
 		canon := CanonicalPattern(r.Pattern)
 		// A repeated rule can never decide: the earlier line always wins.
-		if dup := r.Kind.String() + " " + canon; seen[dup] {
+		if k := (ruleKey{r.Kind, canon}); seen[k] {
 			continue
 		} else {
-			seen[dup] = true
+			seen[k] = true
 		}
 		m.rules = append(m.rules, newCrule(r, canon, false))
 		if r.Kind == Allow {
@@ -99,7 +103,14 @@ func compileRules(rules []*Rule) matcher {
 		m.rules = rest
 		m.ac = buildAC(wild)
 	}
-	slices.SortFunc(m.rules, func(a, b crule) int {
+	// Sort by key, then priority (highest first), allow before disallow,
+	// then line. Indexes are sorted rather than the (large) rules.
+	order := make([]int32, len(m.rules))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &m.rules[i], &m.rules[j]
 		if c := strings.Compare(a.key, b.key); c != 0 {
 			return c
 		}
@@ -114,6 +125,11 @@ func compileRules(rules []*Rule) matcher {
 		}
 		return cmp.Compare(a.rule.Line, b.rule.Line)
 	})
+	sorted := make([]crule, len(m.rules))
+	for i, o := range order {
+		sorted[i] = m.rules[o]
+	}
+	m.rules = sorted
 	var stack []int32
 	for i := range m.rules {
 		cr := &m.rules[i]
