@@ -102,6 +102,7 @@ func FuzzMatch(f *testing.F) {
 	f.Add("D/*\nAx/index.htm", "/x/")
 	f.Add("D/ツ\nA/%E3%83%84/", "/ツ/%e3%83%84")
 	f.Add("D/100%\nA/100%25x", "/100%x")
+	f.Add("D/*q3z\nA/fish/\nD/k5", "/fish/xw4q3zw1")
 	f.Fuzz(func(t *testing.T, spec, path string) {
 		if len(spec) > 400 || len(path) > 200 {
 			return
@@ -126,6 +127,24 @@ func FuzzMatch(f *testing.F) {
 			b.WriteString(pat + "\n")
 			rules = append(rules, refRule{allow: allow, pattern: pat, line: i + 2})
 		}
+		if len(spec)%2 == 1 {
+			// Enough other rules to switch on the needle index (wildcard
+			// rules with a short prefix, and many under one prefix) and the
+			// bucketed key search, so that those paths are compared too.
+			for i := 0; i < 210; i++ {
+				var p string
+				switch i % 3 {
+				case 0:
+					p = fmt.Sprintf("/*q%dz", i)
+				case 1:
+					p = fmt.Sprintf("/fish/*w%d$", i)
+				default:
+					p = fmt.Sprintf("/k%d/", i)
+				}
+				fmt.Fprintf(&b, "Disallow: %s\n", p)
+				rules = append(rules, refRule{allow: false, pattern: p})
+			}
+		}
 		for i := range rules { // line numbers of the written file
 			rules[i].line = i + 2
 		}
@@ -145,8 +164,8 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
-// FuzzNormalizePath: normalising twice changes nothing, and the result is
-// a path in canonical form.
+// FuzzNormalizePath: the result is a path, it is what the reference
+// normalisation gives, and normalising it again changes nothing.
 func FuzzNormalizePath(f *testing.F) {
 	for _, s := range []string{"/", "/%7e", "http://x/a?b#c", "/%%3741", "/ツ*$", "example.com?a", "//h/p"} {
 		f.Add(s)
@@ -156,7 +175,9 @@ func FuzzNormalizePath(f *testing.F) {
 		if p == "" || p[0] != '/' {
 			t.Fatalf("NormalizePath(%q) = %q, not a path", u, p)
 		}
-		if q := robotstxt.NormalizePath(p); q != p {
+		// A path starting with "//" reads as a scheme-relative URL when given
+		// again; any other normalised path is a fixed point.
+		if q := robotstxt.NormalizePath(p); q != p && !strings.HasPrefix(p, "//") {
 			t.Fatalf("NormalizePath(%q) = %q, but normalising that gives %q", u, p, q)
 		}
 		if want := refPath(robotstxt.PathOf(u)); p != want {
@@ -190,7 +211,12 @@ func isUnreservedRef(c byte) bool {
 	return strings.IndexByte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~", c) >= 0
 }
 
-func hexVal(c byte) int { return strings.IndexByte("0123456789abcdef", c|0x20) }
+func hexVal(c byte) int {
+	if i := strings.IndexByte("0123456789abcdef", c); i >= 0 {
+		return i
+	}
+	return strings.IndexByte("0123456789ABCDEF", c)
+}
 
 // refUnits splits s into octets in canonical text: a decoded unreserved
 // character, an upper-case escape, or a single raw octet.

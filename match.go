@@ -27,7 +27,12 @@ type matcher struct {
 	maxPri []int32 // highest priority among the rules of key i
 	rules  []crule
 	ac     *acIndex // wildcard rules filed by needle, when there are many
+	// slash[c] is the range of keys that start with "/" and c (empty ranges
+	// sit where such keys would be); nil when there are few keys.
+	slash *[256]keyRange
 }
+
+type keyRange struct{ lo, hi int32 }
 
 // crule is a compiled rule.
 type crule struct {
@@ -36,6 +41,7 @@ type crule struct {
 	allow    bool
 	anchored bool     // the pattern ended with '$'
 	viaIndex bool     // Google's "index.html" reading of an allow rule
+	form     string   // the whole pattern in match form
 	key      string   // literal prefix (match form)
 	segs     []string // pieces after the first '*'; nil for literal patterns
 }
@@ -54,63 +60,29 @@ func (m match) beats(o match) bool {
 }
 
 func compileRules(rules []*Rule) matcher {
-	var m matcher
-	m.rules = make([]crule, 0, len(rules))
-	type ruleKey struct {
-		kind  RuleKind
-		canon string
-	}
-	seen := make(map[ruleKey]bool, len(rules))
+	all := make([]crule, 0, len(rules)+len(rules)/16)
 	for _, r := range rules {
 		if r.Pattern == "" {
 			continue // an empty pattern matches nothing (RFC 9309 section 2.2.2)
 		}
 		canon := CanonicalPattern(r.Pattern)
-		// A repeated rule can never decide: the earlier line always wins.
-		if k := (ruleKey{r.Kind, canon}); seen[k] {
-			continue
-		} else {
-			seen[k] = true
-		}
-		m.rules = append(m.rules, newCrule(r, canon, false))
+		all = append(all, newCrule(r, canon, false))
 		if r.Kind == Allow {
 			// Google: an allowed ".../index.htm..." also allows its directory,
 			// exactly ("/dir/index.html" allows "/dir/" as "/dir/$").
 			if i := strings.LastIndexByte(canon, '/'); i >= 0 && strings.HasPrefix(canon[i:], "/index.htm") {
-				m.rules = append(m.rules, newCrule(r, canon[:i+1]+"$", true))
+				all = append(all, newCrule(r, canon[:i+1]+"$", true))
 			}
 		}
-	}
-	// Wildcard rules with a literal prefix of "/" or less are not told
-	// apart by the prefix index; when there are many, file them by needle.
-	weak := func(cr *crule) bool { return len(cr.key) <= 1 && needleOf(cr) != "" }
-	n := 0
-	for i := range m.rules {
-		if weak(&m.rules[i]) {
-			n++
-		}
-	}
-	if n >= acThreshold {
-		var wild []crule
-		rest := m.rules[:0]
-		for _, cr := range m.rules {
-			if weak(&cr) {
-				wild = append(wild, cr)
-			} else {
-				rest = append(rest, cr)
-			}
-		}
-		m.rules = rest
-		m.ac = buildAC(wild)
 	}
 	// Sort by key, then priority (highest first), allow before disallow,
-	// then line. Indexes are sorted rather than the (large) rules.
-	order := make([]int32, len(m.rules))
+	// pattern, and line. Indexes are sorted rather than the (large) rules.
+	order := make([]int32, len(all))
 	for i := range order {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &m.rules[i], &m.rules[j]
+		a, b := &all[i], &all[j]
 		if c := strings.Compare(a.key, b.key); c != 0 {
 			return c
 		}
@@ -123,13 +95,60 @@ func compileRules(rules []*Rule) matcher {
 			}
 			return 1
 		}
+		if c := strings.Compare(a.form, b.form); c != 0 {
+			return c
+		}
 		return cmp.Compare(a.rule.Line, b.rule.Line)
 	})
-	sorted := make([]crule, len(m.rules))
-	for i, o := range order {
-		sorted[i] = m.rules[o]
+	// A repeated rule can never decide (the earlier line wins), so only the
+	// first of each is kept; repeats are now next to each other.
+	sorted := make([]crule, 0, len(all))
+	for _, o := range order {
+		cr := &all[o]
+		if n := len(sorted); n > 0 && sorted[n-1].allow == cr.allow && sorted[n-1].form == cr.form {
+			continue
+		}
+		sorted = append(sorted, *cr)
 	}
-	m.rules = sorted
+	// Wildcard rules are told apart by the prefix index only through their
+	// literal prefix. Where many share one prefix, or have a prefix of "/"
+	// or less, they are filed by needle instead (see wildcard.go).
+	weak, perKey := 0, make(map[string]int)
+	for i := range sorted {
+		if cr := &sorted[i]; needleOf(cr) != "" {
+			if len(cr.key) <= 1 {
+				weak++
+			} else {
+				perKey[cr.key]++
+			}
+		}
+	}
+	toAC := func(cr *crule) bool {
+		if needleOf(cr) == "" {
+			return false
+		}
+		if len(cr.key) <= 1 {
+			return weak >= acThreshold
+		}
+		return perKey[cr.key] >= acThreshold
+	}
+	var m matcher
+	var wild []crule
+	m.rules = sorted[:0]
+	for _, cr := range sorted {
+		if toAC(&cr) {
+			wild = append(wild, cr)
+		} else {
+			m.rules = append(m.rules, cr)
+		}
+	}
+	if len(wild) > 0 {
+		m.ac = buildAC(wild)
+	}
+	m.keys = make([]string, 0, len(m.rules))
+	m.parent = make([]int32, 0, len(m.rules))
+	m.first = make([]int32, 0, len(m.rules)+1)
+	m.maxPri = make([]int32, 0, len(m.rules))
 	var stack []int32
 	for i := range m.rules {
 		cr := &m.rules[i]
@@ -152,12 +171,25 @@ func compileRules(rules []*Rule) matcher {
 		stack = append(stack, int32(n))
 	}
 	m.first = append(m.first, int32(len(m.rules)))
+	if len(m.keys) >= 64 {
+		m.slash = new([256]keyRange)
+		for c := 0; c < 256; c++ {
+			p := string([]byte{'/', byte(c)})
+			lo, _ := slices.BinarySearch(m.keys, p)
+			hi := lo
+			for hi < len(m.keys) && strings.HasPrefix(m.keys[hi], p) {
+				hi++
+			}
+			m.slash[c] = keyRange{int32(lo), int32(hi)}
+		}
+	}
 	return m
 }
 
 func newCrule(r *Rule, canon string, viaIndex bool) crule {
 	cr := crule{rule: r, pri: int32(len(canon)), allow: r.Kind == Allow, viaIndex: viaIndex}
 	p := matchForm(canon)
+	cr.form = p
 	if strings.HasSuffix(p, "$") {
 		cr.anchored = true
 		p = p[:len(p)-1]
@@ -186,8 +218,13 @@ func compactStars(segs []string) []string {
 // best returns the highest-priority allow and disallow rules matching path
 // (in match form).
 func (m *matcher) best(path string) (allow, disallow match) {
-	// Largest key <= path.
+	// Largest key <= path. Keys starting with "/" and path[1] form one
+	// block: the answer is in it, or is the key just before it.
 	lo, hi := 0, len(m.keys)
+	if m.slash != nil && len(path) >= 2 && path[0] == '/' {
+		b := m.slash[path[1]]
+		lo, hi = int(b.lo), int(b.hi)
+	}
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
 		if m.keys[h] <= path {
@@ -197,7 +234,9 @@ func (m *matcher) best(path string) (allow, disallow match) {
 		}
 	}
 	if m.ac != nil {
-		defer m.ac.best(path, &allow, &disallow)
+		// After the prefix index: its matches may leave nothing for the
+		// needle index to improve, and then its pass is skipped.
+		defer m.ac.improve(path, &allow, &disallow)
 	}
 	i := lo - 1
 	if i < 0 {

@@ -236,19 +236,26 @@ func PathOf(rawURL string) string {
 // pathOf is PathOf without allocating: when slash is true the path is "/"
 // followed by p.
 func pathOf(rawURL string) (p string, slash bool) {
+	// Fast path: a path, as crawlers mostly pass, is itself up to '#'.
+	if len(rawURL) > 0 && rawURL[0] == '/' && (len(rawURL) == 1 || rawURL[1] != '/') {
+		if i := strings.IndexByte(rawURL, '#'); i >= 0 {
+			return rawURL[:i], false
+		}
+		return rawURL, false
+	}
 	start := 0
 	if len(rawURL) >= 2 && rawURL[0] == '/' && rawURL[1] == '/' {
 		start = 2
 	}
 	s := rawURL[start:]
-	early := strings.IndexAny(s, "/?;")
+	early := indexPathStart(s)
 	proto := strings.Index(s, "://")
 	if proto < 0 || early >= 0 && early < proto {
 		proto = 0
 	} else {
 		proto += 3
 	}
-	pathStart := strings.IndexAny(s[proto:], "/?;")
+	pathStart := indexPathStart(s[proto:])
 	if pathStart < 0 {
 		return "/", false
 	}
@@ -262,4 +269,14 @@ func pathOf(rawURL string) (p string, slash bool) {
 		end = hash
 	}
 	return s[pathStart:end], s[pathStart] != '/'
+}
+
+// indexPathStart returns the index of the first '/', '?' or ';' in s, or -1.
+func indexPathStart(s string) int {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == ';' {
+			return i
+		}
+	}
+	return -1
 }

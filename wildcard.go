@@ -20,20 +20,43 @@ import (
 const acThreshold = 16
 
 type acIndex struct {
-	// Goto function. The root's transitions are dense; other states keep
-	// their edges sorted in edgeByte/edgeTo[edgeLo[s]:edgeLo[s+1]].
-	root     [256]int32
-	edgeLo   []int32
-	edgeByte []byte
-	edgeTo   []int32
-	fail     []int32
-	out      []int32 // needle ending at the state, or -1
-	dict     []int32 // next state on the fail chain with out >= 0, or -1
+	// The automaton. States are numbered breadth first, so the shallow
+	// states that most bytes of a path lead to come first, and each state's
+	// fields share one record. The root and its children (states 0 to
+	// denseMax) have dense rows of 256 transitions; other states keep their
+	// edges sorted in edges[states[s].lo:states[s+1].lo] and fall back along
+	// failure links. Most bytes touch only the dense rows and the reports
+	// bitset, which are small enough to stay in the cache.
+	states   []acState
+	edges    []acEdge
+	dense    []int32  // row s holds the transitions of state s, for s <= denseMax
+	reports  []uint64 // bitset: a needle ends at the state or on its failure chain
+	denseMax int32
+	// The full transition table, when it is small enough: dfa[s*classes+
+	// class[c]] is the state after byte c in state s.
+	dfa     []int32
+	class   [256]uint16
+	classes int32
 
 	needleLo []int32 // rules of needle i: rules[needleLo[i]:needleLo[i+1]]
-	rules    []crule // sorted by needle, then priority (highest first)
+	// maxAllow and maxDisallow are the highest priorities of its rules of
+	// each kind (-1 for none).
+	maxAllow, maxDisallow int32
+	rules                 []crule // sorted by needle, then priority (highest first)
 
 	scratch sync.Pool // *acScratch
+}
+
+type acState struct {
+	lo     int32 // first edge
+	fail   int32 // failure link
+	needle int32 // needle ending here, or -1
+	report int32 // first state on the failure chain (this one included) where a needle ends, or -1
+}
+
+type acEdge struct {
+	c  byte
+	to int32
 }
 
 type acScratch struct {
@@ -53,7 +76,14 @@ func needleOf(cr *crule) string {
 }
 
 func buildAC(wild []crule) *acIndex {
-	ac := &acIndex{}
+	ac := &acIndex{maxAllow: -1, maxDisallow: -1}
+	for i := range wild {
+		if wild[i].allow {
+			ac.maxAllow = max(ac.maxAllow, wild[i].pri)
+		} else {
+			ac.maxDisallow = max(ac.maxDisallow, wild[i].pri)
+		}
+	}
 	needles := make([]string, len(wild))
 	for i := range wild {
 		needles[i] = needleOf(&wild[i])
@@ -80,91 +110,174 @@ func buildAC(wild []crule) *acIndex {
 	ac.needleLo = append(ac.needleLo, int32(len(ac.rules)))
 
 	// The trie of the sorted needles, built depth first: a needle shares the
-	// path of its common prefix with the previous one. Edges are recorded as
-	// they are made, then grouped by parent (a counting sort keeps each
-	// parent's edges in byte order).
-	type edge struct {
+	// path of its common prefix with the previous one.
+	type tedge struct {
 		parent, child int32
 		c             byte
 	}
-	var edges []edge
-	ac.out = []int32{-1}
+	var tedges []tedge
+	needleAt := []int32{-1}
 	path := []int32{0} // path[d] is the node at depth d of the previous needle
 	prev := ""
 	for id, nd := range distinct {
 		common := commonPrefix(prev, nd)
 		path = path[:common+1]
 		for i := common; i < len(nd); i++ {
-			t := int32(len(ac.out))
-			ac.out = append(ac.out, -1)
-			edges = append(edges, edge{path[len(path)-1], t, nd[i]})
+			t := int32(len(needleAt))
+			needleAt = append(needleAt, -1)
+			tedges = append(tedges, tedge{path[len(path)-1], t, nd[i]})
 			path = append(path, t)
 		}
-		ac.out[path[len(path)-1]] = int32(id)
+		needleAt[path[len(path)-1]] = int32(id)
 		prev = nd
 	}
-	n := len(ac.out)
-	ac.fail = make([]int32, n)
-	ac.dict = make([]int32, n)
-	for s := range ac.dict {
-		ac.dict[s] = -1
+	n := len(needleAt)
+	// Children of each node, grouped by a counting sort that keeps them in
+	// byte order.
+	childLo := make([]int32, n+1)
+	for _, e := range tedges {
+		childLo[e.parent+1]++
 	}
-	ac.edgeLo = make([]int32, n+1)
-	for _, e := range edges {
-		ac.edgeLo[e.parent+1]++
+	for i := 0; i < n; i++ {
+		childLo[i+1] += childLo[i]
 	}
-	for s := 0; s < n; s++ {
-		ac.edgeLo[s+1] += ac.edgeLo[s]
-	}
-	ac.edgeByte = make([]byte, len(edges))
-	ac.edgeTo = make([]int32, len(edges))
-	fill := slices.Clone(ac.edgeLo[:n])
-	for _, e := range edges {
-		ac.edgeByte[fill[e.parent]] = e.c
-		ac.edgeTo[fill[e.parent]] = e.child
+	children := make([]acEdge, len(tedges))
+	fill := slices.Clone(childLo[:n])
+	for _, e := range tedges {
+		children[fill[e.parent]] = acEdge{e.c, e.child}
 		fill[e.parent]++
 	}
-	// Failure and dictionary links, breadth-first.
-	queue := make([]int32, 0, n)
-	for e := ac.edgeLo[0]; e < ac.edgeLo[1]; e++ {
-		t := ac.edgeTo[e]
-		ac.root[ac.edgeByte[e]] = t
-		queue = append(queue, t)
-	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for e := ac.edgeLo[s]; e < ac.edgeLo[s+1]; e++ {
-			c, t := ac.edgeByte[e], ac.edgeTo[e]
-			ac.fail[t] = ac.step(ac.fail[s], c)
-			if f := ac.fail[t]; ac.out[f] >= 0 {
-				ac.dict[t] = f
-			} else {
-				ac.dict[t] = ac.dict[f]
-			}
-			queue = append(queue, t)
+	// Renumber breadth first.
+	bfs := make([]int32, 0, n) // bfs[new] = old
+	renum := make([]int32, n)  // renum[old] = new
+	bfs = append(bfs, 0)
+	for i := 0; i < len(bfs); i++ {
+		old := bfs[i]
+		for _, e := range children[childLo[old]:childLo[old+1]] {
+			renum[e.to] = int32(len(bfs))
+			bfs = append(bfs, e.to)
 		}
 	}
+	ac.states = make([]acState, n+1) // one more for the end of the last edge list
+	ac.edges = make([]acEdge, 0, len(children))
+	for i, old := range bfs {
+		ac.states[i] = acState{lo: int32(len(ac.edges)), needle: needleAt[old], report: -1}
+		for _, e := range children[childLo[old]:childLo[old+1]] {
+			ac.edges = append(ac.edges, acEdge{e.c, renum[e.to]})
+		}
+	}
+	ac.states[n].lo = int32(len(ac.edges))
+	// Failure links and reports, breadth first, which is now state order.
+	// The root and its children, states 0 to denseMax, get dense rows; the
+	// children's rows are filled once their failure links (the root) are
+	// known, which is before any deeper state needs them.
+	ac.denseMax = ac.states[1].lo // the number of the root's children
+	ac.dense = make([]int32, 256*(1+int(ac.denseMax)))
+	for _, e := range ac.edges[:ac.states[1].lo] {
+		ac.dense[e.c] = e.to
+	}
+	for t := int32(1); t <= ac.denseMax; t++ {
+		copy(ac.dense[int(t)*256:], ac.dense[:256])
+		for _, f := range ac.edges[ac.states[t].lo:ac.states[t+1].lo] {
+			ac.dense[int(t)*256+int(f.c)] = f.to
+		}
+	}
+	ac.reports = make([]uint64, (n+63)/64)
+	for s := int32(0); s < int32(n); s++ {
+		st := &ac.states[s]
+		if st.needle >= 0 {
+			st.report = s
+		} else if s > 0 {
+			st.report = ac.states[st.fail].report
+		}
+		if st.report >= 0 {
+			ac.reports[s>>6] |= 1 << (s & 63)
+		}
+		for _, e := range ac.edges[st.lo:ac.states[s+1].lo] {
+			if s > 0 {
+				ac.states[e.to].fail = ac.step(st.fail, e.c)
+			}
+		}
+	}
+	ac.buildDFA()
 	words := (len(distinct) + 63) / 64
 	ac.scratch.New = func() any { return &acScratch{seen: make([]uint64, words)} }
 	return ac
 }
 
+// maxDFA bounds the size of the full transition table (in entries).
+const maxDFA = 1 << 20
+
+// buildDFA turns the automaton into a full transition table when it is
+// small enough: one row per state over the classes of bytes that occur in
+// needles (every other byte leads back to the root), so that a step is two
+// lookups. Rows are filled breadth first from the failure links.
+func (ac *acIndex) buildDFA() {
+	k := uint16(1) // class 0: bytes in no needle
+	for _, e := range ac.edges {
+		if ac.class[e.c] == 0 {
+			ac.class[e.c] = k
+			k++
+		}
+	}
+	n := len(ac.states) - 1
+	if n*int(k) > maxDFA {
+		ac.class = [256]uint16{}
+		return
+	}
+	ac.classes = int32(k)
+	ac.dfa = make([]int32, n*int(k))
+	for s := 0; s < n; s++ {
+		row := ac.dfa[s*int(k) : (s+1)*int(k)]
+		if s > 0 {
+			copy(row, ac.dfa[int(ac.states[s].fail)*int(k):])
+		}
+		for _, e := range ac.edges[ac.states[s].lo:ac.states[s+1].lo] {
+			row[ac.class[e.c]] = e.to
+		}
+	}
+}
+
 // step follows the goto function from state s on byte c, falling back along
 // failure links.
 func (ac *acIndex) step(s int32, c byte) int32 {
-	for s != 0 {
-		lo, hi := ac.edgeLo[s], ac.edgeLo[s+1]
-		for e := lo; e < hi; e++ {
-			if b := ac.edgeByte[e]; b == c {
-				return ac.edgeTo[e]
-			} else if b > c {
+	for {
+		if s <= ac.denseMax {
+			return ac.dense[int(s)*256+int(c)]
+		}
+		st := &ac.states[s]
+		edges := ac.edges[st.lo:ac.states[s+1].lo]
+		for len(edges) > 8 { // binary search in wide nodes, linear in narrow ones
+			mid := len(edges) / 2
+			switch b := edges[mid].c; {
+			case b == c:
+				return edges[mid].to
+			case b < c:
+				edges = edges[mid+1:]
+			default:
+				edges = edges[:mid]
+			}
+		}
+		for _, e := range edges {
+			if e.c == c {
+				return e.to
+			} else if e.c > c {
 				break
 			}
 		}
-		s = ac.fail[s]
+		s = st.fail
 	}
-	return ac.root[c]
+}
+
+// improve improves allow and disallow with the wildcard rules whose needle
+// occurs in path. When no rule of the index could beat them (or tie with an
+// earlier line), the path is not scanned at all.
+func (ac *acIndex) improve(path string, allow, disallow *match) {
+	if (allow.r != nil && ac.maxAllow < allow.pri || ac.maxAllow < 0) &&
+		(disallow.r != nil && ac.maxDisallow < disallow.pri || ac.maxDisallow < 0) {
+		return
+	}
+	ac.best(path, allow, disallow)
 }
 
 // best improves allow and disallow with the wildcard rules whose needle
@@ -173,17 +286,21 @@ func (ac *acIndex) best(path string, allow, disallow *match) {
 	sc := ac.scratch.Get().(*acScratch)
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
-		s = ac.step(s, path[i])
-		o := s
-		if ac.out[o] < 0 {
-			o = ac.dict[o]
+		if ac.dfa != nil {
+			s = ac.dfa[s*ac.classes+int32(ac.class[path[i]])]
+		} else {
+			s = ac.step(s, path[i])
 		}
-		for ; o >= 0; o = ac.dict[o] {
-			id := ac.out[o]
-			if w, bit := id>>6, uint64(1)<<(id&63); sc.seen[w]&bit == 0 {
-				sc.seen[w] |= bit
+		if ac.reports[s>>6]&(1<<(s&63)) == 0 {
+			continue
+		}
+		for o := ac.states[s].report; o >= 0; {
+			st := &ac.states[o]
+			if id := st.needle; sc.seen[id>>6]&(1<<(id&63)) == 0 {
+				sc.seen[id>>6] |= 1 << (id & 63)
 				sc.found = append(sc.found, id)
 			}
+			o = ac.states[st.fail].report
 		}
 	}
 	for _, id := range sc.found {
