@@ -2,6 +2,7 @@ package robotstxt
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -44,7 +45,8 @@ type acIndex struct {
 	maxAllow, maxDisallow int32
 	rules                 []crule // sorted by needle, then priority (highest first)
 
-	scratch sync.Pool // *acScratch
+	words   int       // uint64 words of a bitset of needles
+	scratch sync.Pool // *acScratch, for indexes of many needles
 }
 
 type acState struct {
@@ -60,8 +62,7 @@ type acEdge struct {
 }
 
 type acScratch struct {
-	seen  []uint64 // bitset of needles found in the path
-	found []int32
+	seen []uint64 // bitset of needles found in the path
 }
 
 // needleOf returns the longest literal piece of a wildcard rule.
@@ -201,6 +202,7 @@ func buildAC(wild []crule) *acIndex {
 	}
 	ac.buildDFA()
 	words := (len(distinct) + 63) / 64
+	ac.words = words
 	ac.scratch.New = func() any { return &acScratch{seen: make([]uint64, words)} }
 	return ac
 }
@@ -281,9 +283,24 @@ func (ac *acIndex) improve(path string, allow, disallow *match) {
 }
 
 // best improves allow and disallow with the wildcard rules whose needle
-// occurs in path.
+// occurs in path. The set of needles found lives on the stack when the index
+// has at most 4,096 needles, else in a pooled buffer.
 func (ac *acIndex) best(path string, allow, disallow *match) {
+	if ac.words <= 64 {
+		var seen [64]uint64
+		ac.scan(path, seen[:ac.words], allow, disallow)
+		return
+	}
 	sc := ac.scratch.Get().(*acScratch)
+	ac.scan(path, sc.seen, allow, disallow)
+	ac.scratch.Put(sc)
+}
+
+// scan runs the automaton over path, marking in seen (all zero, and left
+// all zero) the needles that occur, then tries their rules.
+func (ac *acIndex) scan(path string, seen []uint64, allow, disallow *match) {
+	var found [32]int32 // the needles found, in order, unless there are more
+	n := 0
 	s := int32(0)
 	for i := 0; i < len(path); i++ {
 		if ac.dfa != nil {
@@ -296,32 +313,49 @@ func (ac *acIndex) best(path string, allow, disallow *match) {
 		}
 		for o := ac.states[s].report; o >= 0; {
 			st := &ac.states[o]
-			if id := st.needle; sc.seen[id>>6]&(1<<(id&63)) == 0 {
-				sc.seen[id>>6] |= 1 << (id & 63)
-				sc.found = append(sc.found, id)
+			if id := st.needle; seen[id>>6]&(1<<(id&63)) == 0 {
+				seen[id>>6] |= 1 << (id & 63)
+				if n < len(found) {
+					found[n] = id
+				}
+				n++
 			}
 			o = ac.states[st.fail].report
 		}
 	}
-	for _, id := range sc.found {
-		sc.seen[id>>6] = 0
-		for j := ac.needleLo[id]; j < ac.needleLo[id+1]; j++ {
-			cr := &ac.rules[j]
-			mine := disallow
-			if cr.allow {
-				mine = allow
-			}
-			if mine.r != nil && cr.pri < mine.pri {
-				continue
-			}
-			if !strings.HasPrefix(path, cr.key) || !cr.matchRest(path[len(cr.key):]) {
-				continue
-			}
-			if c := (match{cr, cr.pri}); c.beats(*mine) {
-				*mine = c
-			}
+	if n <= len(found) {
+		for _, id := range found[:n] {
+			seen[id>>6] = 0
+			ac.tryNeedle(id, path, allow, disallow)
+		}
+		return
+	}
+	for w, bitsw := range seen {
+		for bitsw != 0 {
+			b := bits.TrailingZeros64(bitsw)
+			bitsw &^= 1 << b
+			ac.tryNeedle(int32(w*64+b), path, allow, disallow)
+		}
+		seen[w] = 0
+	}
+}
+
+// tryNeedle tries the rules filed under needle id.
+func (ac *acIndex) tryNeedle(id int32, path string, allow, disallow *match) {
+	for j := ac.needleLo[id]; j < ac.needleLo[id+1]; j++ {
+		cr := &ac.rules[j]
+		mine := disallow
+		if cr.allow {
+			mine = allow
+		}
+		if mine.r != nil && cr.pri < mine.pri {
+			continue
+		}
+		if !strings.HasPrefix(path, cr.key) || !cr.matchRest(path[len(cr.key):]) {
+			continue
+		}
+		if c := (match{cr, cr.pri}); c.beats(*mine) {
+			*mine = c
 		}
 	}
-	sc.found = sc.found[:0]
-	ac.scratch.Put(sc)
 }
