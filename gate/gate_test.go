@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/robotstxt/robotstxt/internal/reference"
 	"io"
 	"net"
 	"net/http"
@@ -110,17 +111,7 @@ func check(t *testing.T, g *Gate, u string) *Decision {
 	return d
 }
 
-const seedFile = `User-agent: *
-Disallow: /catalog/
-
-User-agent: ExampleBot
-Disallow: /catalog/private/
-Allow: /catalog/private/help/
-
-User-agent: examplebot
-Disallow: /exports/
-Allow: /exports/public/
-`
+const seedFile = reference.Seed004
 
 // TestDecisions: the cases of seed 004, through a live fetch.
 func TestDecisions(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/robotstxt/robotstxt/internal/reference"
 	"io"
 	"net"
 	"net/http"
@@ -21,17 +22,7 @@ import (
 	"github.com/robotstxt/robotstxt/web"
 )
 
-const seed004 = `User-agent: *
-Disallow: /catalog/
-
-User-agent: ExampleBot
-Disallow: /catalog/private/
-Allow: /catalog/private/help/
-
-User-agent: examplebot
-Disallow: /exports/
-Allow: /exports/public/
-`
+const seed004 = reference.Seed004
 
 // syncBuffer is a log that tests read while the server writes.
 type syncBuffer struct {

@@ -52,7 +52,9 @@ type Result struct {
 	Got  string `json:"got"` // what the parser and matcher answered, in words
 }
 
-const seed004 = `User-agent: *
+// Seed004 is the ExampleBot file of seed document 004, whose seven cases
+// the self-test and several packages' tests use.
+const Seed004 = `User-agent: *
 Disallow: /catalog/
 
 User-agent: ExampleBot
@@ -120,21 +122,21 @@ var cases = []Case{
 
 	// Group merging and selection.
 	{Name: "seed 004: ExampleBot does not get the * rules", Topic: TopicMerge, Ref: "RFC 9309 2.2.1",
-		Robots: seed004, Agent: "ExampleBot", URL: "/catalog/item", Allowed: true, Reason: robotstxt.NoMatchingRule},
+		Robots: Seed004, Agent: "ExampleBot", URL: "/catalog/item", Allowed: true, Reason: robotstxt.NoMatchingRule},
 	{Name: "seed 004: another bot gets the * rules", Topic: TopicFallback, Ref: "RFC 9309 2.2.1",
-		Robots: seed004, Agent: "OtherBot", URL: "/catalog/item", Allowed: false, Line: 2, Reason: robotstxt.MatchedRule},
+		Robots: Seed004, Agent: "OtherBot", URL: "/catalog/item", Allowed: false, Line: 2, Reason: robotstxt.MatchedRule},
 	{Name: "seed 004: private folder", Topic: TopicMerge, Ref: "RFC 9309 2.2.2",
-		Robots: seed004, Agent: "ExampleBot", URL: "/catalog/private/item", Allowed: false, Line: 5, Reason: robotstxt.MatchedRule},
+		Robots: Seed004, Agent: "ExampleBot", URL: "/catalog/private/item", Allowed: false, Line: 5, Reason: robotstxt.MatchedRule},
 	{Name: "seed 004: longer allow inside it", Topic: TopicMerge, Ref: "RFC 9309 2.2.2",
-		Robots: seed004, Agent: "ExampleBot", URL: "/catalog/private/help/start", Allowed: true, Line: 6, Reason: robotstxt.MatchedRule},
+		Robots: Seed004, Agent: "ExampleBot", URL: "/catalog/private/help/start", Allowed: true, Line: 6, Reason: robotstxt.MatchedRule},
 	{Name: "seed 004: rules of the second ExampleBot group apply", Topic: TopicMerge, Ref: "RFC 9309 2.2.1",
-		Robots: seed004, Agent: "ExampleBot", URL: "/exports/file", Allowed: false, Line: 9, Reason: robotstxt.MatchedRule},
+		Robots: Seed004, Agent: "ExampleBot", URL: "/exports/file", Allowed: false, Line: 9, Reason: robotstxt.MatchedRule},
 	{Name: "seed 004: token in any case", Topic: TopicAgentCase, Ref: "RFC 9309 2.2.1",
-		Robots: seed004, Agent: "EXAMPLEBOT", URL: "/exports/public/file", Allowed: true, Line: 10, Reason: robotstxt.MatchedRule},
+		Robots: Seed004, Agent: "EXAMPLEBOT", URL: "/exports/public/file", Allowed: true, Line: 10, Reason: robotstxt.MatchedRule},
 	{Name: "seed 004: path case matters", Topic: TopicPathCase, Ref: "RFC 9309 2.2.2",
-		Robots: seed004, Agent: "ExampleBot", URL: "/Catalog/private/item", Allowed: true, Reason: robotstxt.NoMatchingRule},
+		Robots: Seed004, Agent: "ExampleBot", URL: "/Catalog/private/item", Allowed: true, Reason: robotstxt.NoMatchingRule},
 	{Name: "full user-agent string finds its group", Topic: TopicAgentCase, Ref: "RFC 9309 2.2.1",
-		Robots: seed004, Agent: "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", URL: "/exports/x",
+		Robots: Seed004, Agent: "Mozilla/5.0 (compatible; ExampleBot/1.0; +https://example.com/bot)", URL: "/exports/x",
 		Allowed: false, Line: 9, Reason: robotstxt.MatchedRule},
 	{Name: "user-agent lines separated by other lines share rules", Topic: TopicMerge, Ref: "RFC 9309 2.2.4",
 		Robots: "User-agent: BarBot\nSitemap: https://example.com/s.xml\nUser-agent: FooBot\nDisallow: /\n",

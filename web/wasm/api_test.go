@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/robotstxt/robotstxt/internal/reference"
 	"strings"
 	"testing"
 )
@@ -10,17 +11,7 @@ import (
 // These tests run natively and, through node_test.go, compiled to
 // WebAssembly under Node: the same answers either way.
 
-const seed004 = `User-agent: *
-Disallow: /catalog/
-
-User-agent: ExampleBot
-Disallow: /catalog/private/
-Allow: /catalog/private/help/
-
-User-agent: examplebot
-Disallow: /exports/
-Allow: /exports/public/
-`
+const seed004 = reference.Seed004
 
 // call runs a function and decodes its envelope.
 func call(t testing.TB, s *session, name string, args ...string) (result json.RawMessage, errMsg string) {
