@@ -20,6 +20,9 @@ import (
 // (every key that is a prefix of the path lies on that chain). Only the
 // rules filed under those keys can match. Literal rules then match at once;
 // wildcard rules are checked by a linear glob over the rest of the path.
+// With many keys, the search starts in the block of keys that share the
+// path's first two octets. Wildcard rules whose prefix says little ("/",
+// or one shared by many of them) are filed by needle instead (wildcard.go).
 type matcher struct {
 	keys   []string
 	parent []int32 // parent[i]: index of the longest key that is a proper prefix of keys[i], or -1
