@@ -1,15 +1,11 @@
 package crawlers
 
-import (
-	"maps"
-	"slices"
-	"strings"
-)
+import "github.com/robotstxt/robotstxt/internal/i18n"
 
 // catalogues holds every text this package shows to users, by language and
 // key. English is complete; another language is one more map here (keys it
 // lacks fall back to English). Placeholders are {name}.
-var catalogues = map[string]map[string]string{
+var catalogues = i18n.Catalogue{
 	"en": english,
 }
 
@@ -99,18 +95,9 @@ var english = map[string]string{
 // text returns the catalogue text for key in lang (falling back to English),
 // with {name} placeholders replaced by the values that follow, given as name,
 // value pairs.
-func text(lang, key string, args ...string) string {
-	s, ok := catalogues[lang][key]
-	if !ok {
-		s, ok = english[key]
-		if !ok {
-			return ""
-		}
-	}
-	for i := 0; i+1 < len(args); i += 2 {
-		s = strings.ReplaceAll(s, "{"+args[i]+"}", args[i+1])
-	}
-	return s
+func text(lang, key string, args ...any) string {
+	s, _ := catalogues.Lookup(lang, key)
+	return i18n.Fill(s, args...)
 }
 
 func note(token, lang string) string { return text(lang, "note."+token) }
@@ -137,6 +124,4 @@ func Localize(list []Crawler, lang string) []Crawler {
 }
 
 // Languages lists the languages of the catalogue.
-func Languages() []string {
-	return slices.Sorted(maps.Keys(catalogues))
-}
+func Languages() []string { return catalogues.Languages() }

@@ -1,10 +1,9 @@
 package lint
 
 import (
-	"fmt"
-	"maps"
-	"slices"
 	"strings"
+
+	"github.com/robotstxt/robotstxt/internal/i18n"
 )
 
 // catalogues holds every text the audit shows to users, by language and key.
@@ -22,7 +21,7 @@ import (
 //	                      language has them; see pluralForm)
 //
 // Placeholders are {name}; the code passes name/value pairs.
-var catalogues = map[string]map[string]string{
+var catalogues = i18n.Catalogue{
 	"en": english,
 }
 
@@ -355,65 +354,25 @@ var english = map[string]string{
 func (l *linter) t(key string, args ...any) string { return text(l.lang, key, args...) }
 
 func text(lang, key string, args ...any) string {
-	s, ok := catalogues[lang][key]
-	if !ok {
-		s, ok = english[key]
-	}
+	s, ok := catalogues.Lookup(lang, key)
 	if !ok {
 		if strings.Contains(key, ".fix") {
 			return ""
 		}
 		return key
 	}
-	if !strings.Contains(s, "{") {
-		return s
-	}
-	for i := 0; i+1 < len(args); i += 2 {
-		name, _ := args[i].(string)
-		s = strings.ReplaceAll(s, "{"+name+"}", fmt.Sprint(args[i+1]))
-	}
-	return s
+	return i18n.Fill(s, args...)
 }
 
 // count renders n with a unit ("3 rules") in the linter's language.
 func (l *linter) count(n int, unit string) string { return countText(l.lang, n, "unit."+unit) }
 
 func countText(lang string, n int, key string) string {
-	forms := strings.Split(text(lang, key, "n", n), "|")
-	i := pluralForm(lang, n)
-	if i >= len(forms) {
-		i = len(forms) - 1
-	}
-	return forms[i]
+	return i18n.Plural(lang, n, text(lang, key, "n", n))
 }
 
-// pluralForm picks the plural form of n for a language: English has two
-// (one, other); Russian three (one, few, many); Romanian three (one, few,
-// other).
-func pluralForm(lang string, n int) int {
-	switch lang {
-	case "ru", "uk":
-		switch {
-		case n%10 == 1 && n%100 != 11:
-			return 0
-		case n%10 >= 2 && n%10 <= 4 && (n%100 < 12 || n%100 > 14):
-			return 1
-		}
-		return 2
-	case "ro":
-		switch {
-		case n == 1:
-			return 0
-		case n == 0 || n%100 >= 1 && n%100 <= 19:
-			return 1
-		}
-		return 2
-	}
-	if n == 1 {
-		return 0
-	}
-	return 1
-}
+// pluralForm picks the plural form of n for a language (see i18n.PluralForm).
+var pluralForm = i18n.PluralForm
 
 // Languages lists the languages the catalogue holds.
-func Languages() []string { return slices.Sorted(maps.Keys(catalogues)) }
+func Languages() []string { return catalogues.Languages() }
