@@ -1,13 +1,12 @@
 package crawlers
 
 import (
-	"maps"
+	"github.com/robotstxt/robotstxt/internal/i18n/i18ntest"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/robotstxt/robotstxt"
 )
@@ -15,65 +14,23 @@ import (
 // translations are the languages whose catalogue must be complete.
 var translations = []string{"ru", "ro"}
 
-var (
-	placeholderRE = regexp.MustCompile(`\{[a-z]+\}`)
-	quotedRE      = regexp.MustCompile(`"[^"]*"`)
-)
+var placeholderRE = regexp.MustCompile(`\{[a-z]+\}`)
 
-// placeholders returns the distinct {names} of s, sorted.
-func placeholders(s string) []string {
-	ps := placeholderRE.FindAllString(s, -1)
-	slices.Sort(ps)
-	return slices.Compact(ps)
-}
-
-func hasCyrillic(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) })
-}
+var hasCyrillic = i18ntest.HasCyrillic
 
 // TestCatalogueComplete checks every translated catalogue against the
-// English one: the same keys, the same placeholders, quoted robots.txt
-// syntax kept as written. The registry has no plural texts, so no text may
-// hold the "|" of plural forms.
+// English one (i18ntest.Problems: keys, placeholders, robots.txt
+// syntax). The registry has no plural texts, so no text may hold the "|" of
+// plural forms.
 func TestCatalogueComplete(t *testing.T) {
 	for _, lang := range translations {
-		cat, ok := catalogues[lang]
-		if !ok {
-			t.Errorf("no %q catalogue", lang)
-			continue
+		for _, p := range i18ntest.Problems(catalogues, lang, nil) {
+			t.Error(p)
 		}
-		for _, key := range slices.Sorted(maps.Keys(english)) {
-			en := english[key]
-			tr, ok := cat[key]
-			switch {
-			case !ok:
-				t.Errorf("%s: %q missing", lang, key)
-				continue
-			case tr == "" || tr == en:
-				t.Errorf("%s: %q is not translated: %q", lang, key, tr)
-			case strings.Contains(tr, "|") || strings.Contains(tr, "  ") || strings.TrimSpace(tr) != tr:
-				t.Errorf("%s: %q has a stray \"|\" or space: %q", lang, key, tr)
-			case lang == "ru" && !hasCyrillic(tr):
-				t.Errorf("%s: %q has no Russian word: %q", lang, key, tr)
-			case lang == "ro" && strings.ContainsAny(tr, "şţŞŢ"):
-				t.Errorf("%s: %q uses a cedilla; Romanian writes ș and ț with a comma below: %q", lang, key, tr)
-			}
-			if got, want := placeholders(tr), placeholders(en); !slices.Equal(got, want) {
-				t.Errorf("%s: %q has placeholders %v, English %v", lang, key, got, want)
-			}
-			if rest := placeholderRE.ReplaceAllString(tr, ""); strings.ContainsAny(rest, "{}") {
-				t.Errorf("%s: %q has a broken placeholder: %q", lang, key, tr)
-			}
-			for _, q := range quotedRE.FindAllString(en, -1) {
-				if !strings.Contains(tr, q) {
-					t.Errorf("%s: %q lacks the robots.txt text %s", lang, key, q)
-				}
-			}
-		}
-		for key := range cat {
-			if _, ok := english[key]; !ok {
-				t.Errorf("%s: %q is not a key of the English catalogue", lang, key)
-			}
+	}
+	for key, en := range english {
+		if strings.Contains(en, "|") {
+			t.Errorf("%q is a plural text; the registry's catalogue has none", key)
 		}
 	}
 }

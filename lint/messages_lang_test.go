@@ -2,7 +2,7 @@ package lint
 
 import (
 	"bytes"
-	"maps"
+	"github.com/robotstxt/robotstxt/internal/i18n/i18ntest"
 	"regexp"
 	"slices"
 	"strings"
@@ -13,17 +13,7 @@ import (
 // translations are the languages whose catalogue must be complete.
 var translations = []string{"ru", "ro"}
 
-var (
-	placeholderRE = regexp.MustCompile(`\{[a-z]+\}`)
-	quotedRE      = regexp.MustCompile(`"[^"]*"`)
-)
-
-// placeholders returns the distinct {names} of s, sorted.
-func placeholders(s string) []string {
-	ps := placeholderRE.FindAllString(s, -1)
-	slices.Sort(ps)
-	return slices.Compact(ps)
-}
+var placeholderRE = regexp.MustCompile(`\{[a-z]+\}`)
 
 // pluralForms is how many plural forms pluralForm tells apart in lang.
 func pluralForms(lang string) int {
@@ -45,85 +35,18 @@ func prose(quoted string) bool {
 	return strings.Contains(q, " ") && !strings.ContainsFunc(q, func(r rune) bool { return !unicode.IsLetter(r) && r != ' ' })
 }
 
-func hasLetters(s string) bool {
-	return strings.ContainsFunc(placeholderRE.ReplaceAllString(s, ""), unicode.IsLetter)
-}
-
-func hasCyrillic(s string) bool {
-	return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Cyrillic, r) })
-}
+var hasCyrillic = i18ntest.HasCyrillic
 
 // TestCatalogueComplete checks every translated catalogue against the
-// English one: the same keys, the same placeholders, the robots.txt syntax
-// kept as written, and as many plural forms as pluralForm gives the
-// language.
+// English one (i18ntest.Problems: keys, placeholders, robots.txt syntax,
+// plural forms), and that the languages have three plural forms.
 func TestCatalogueComplete(t *testing.T) {
 	for _, lang := range translations {
-		cat, ok := catalogues[lang]
-		if !ok {
-			t.Errorf("no %q catalogue", lang)
-			continue
-		}
-		forms := pluralForms(lang)
-		if forms != 3 {
+		if forms := pluralForms(lang); forms != 3 {
 			t.Errorf("pluralForm(%q, ...) gives %d forms, want 3 (one, few, many/other)", lang, forms)
 		}
-		for _, key := range slices.Sorted(maps.Keys(english)) {
-			en := english[key]
-			tr, ok := cat[key]
-			if !ok {
-				t.Errorf("%s: %q missing", lang, key)
-				continue
-			}
-			if (en == "") != (tr == "") {
-				t.Errorf("%s: %q is %q, English %q (an empty fix means no fix)", lang, key, tr, en)
-				continue
-			}
-			if got, want := placeholders(tr), placeholders(en); !slices.Equal(got, want) {
-				t.Errorf("%s: %q has placeholders %v, English %v", lang, key, got, want)
-			}
-			if rest := placeholderRE.ReplaceAllString(tr, ""); strings.ContainsAny(rest, "{}") {
-				t.Errorf("%s: %q has a broken placeholder: %q", lang, key, tr)
-			}
-			if strings.HasPrefix(en, " ") != strings.HasPrefix(tr, " ") {
-				t.Errorf("%s: %q: a leading space joins sentences; English %q, got %q", lang, key, en, tr)
-			}
-			if strings.Contains(tr, "  ") || strings.TrimRight(tr, " ") != tr {
-				t.Errorf("%s: %q has stray spaces: %q", lang, key, tr)
-			}
-			if hasLetters(en) && tr == en {
-				t.Errorf("%s: %q is not translated", lang, key)
-			}
-			if lang == "ru" && hasLetters(en) && !hasCyrillic(tr) {
-				t.Errorf("%s: %q has no Russian word: %q", lang, key, tr)
-			}
-			if lang == "ro" && strings.ContainsAny(tr, "şţŞŢ") {
-				t.Errorf("%s: %q uses a cedilla; Romanian writes ș and ț with a comma below: %q", lang, key, tr)
-			}
-			for _, q := range quotedRE.FindAllString(en, -1) {
-				if !prose(q) && !strings.Contains(tr, q) {
-					t.Errorf("%s: %q lacks the robots.txt text %s", lang, key, q)
-				}
-			}
-			if strings.Contains(en, "|") {
-				enForms := strings.Split(en, "|")
-				got := strings.Split(tr, "|")
-				if len(got) != forms {
-					t.Errorf("%s: %q has %d plural forms, want %d: %q", lang, key, len(got), forms, tr)
-				}
-				for _, f := range got {
-					if f == "" || !slices.Equal(placeholders(f), placeholders(enForms[0])) {
-						t.Errorf("%s: %q: plural form %q must hold %v", lang, key, f, placeholders(enForms[0]))
-					}
-				}
-			} else if strings.Contains(tr, "|") {
-				t.Errorf("%s: %q is not a plural text but has \"|\": %q", lang, key, tr)
-			}
-		}
-		for key := range cat {
-			if _, ok := english[key]; !ok {
-				t.Errorf("%s: %q is not a key of the English catalogue", lang, key)
-			}
+		for _, p := range i18ntest.Problems(catalogues, lang, prose) {
+			t.Error(p)
 		}
 	}
 }
