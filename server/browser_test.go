@@ -192,7 +192,7 @@ func exceptionText(d *runtime.ExceptionDetails) string {
 func (b *browser) open(t *testing.T, ctx context.Context, fragment string) {
 	t.Helper()
 	do(t, ctx, chromedp.Navigate(b.ts.URL+"/"+fragment))
-	waitFor(t, ctx, `document.body.dataset.engine === "ready"`)
+	waitFor(t, ctx, `document.body.dataset.engine === "ready" && document.body.dataset.settled === "true"`)
 }
 
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {

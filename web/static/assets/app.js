@@ -736,8 +736,10 @@ async function main() {
   } catch (err) {
     showError(err);
   }
-  loadCrawlers();
-  await applyFragment(frag);
+  await Promise.all([loadCrawlers(), applyFragment(frag)]);
+  // Everything the page renders at start is in place: tests wait for this
+  // before they click, so that no late layout moves a button away.
+  document.body.dataset.settled = "true";
 }
 
 main().catch(showError);
