@@ -43,9 +43,15 @@
 // sitemap lines and other records never end a group, so user-agent lines
 // separated only by them share the rules that follow.
 //
-// The product token of a user-agent value is its leading run of letters, '-'
-// and '_': "Googlebot/2.1" names Googlebot and "FOO BAR" names FOO. A value
-// of "*", alone or followed by whitespace, names the global group.
+// The name a user-agent value gives is the value up to its first byte that
+// is ASCII and not a letter, digit, '-', '_' or '.': whitespace, '/', '*',
+// ';', ',', '(' and '!' end it, and bytes of 0x80 and above belong to it.
+// So "MJ12bot", "360Spider", "008", "Mail.RU_Bot", "archive.org_bot" and
+// "Jävla-Foobot" stay whole, "Googlebot/2.1" names Googlebot, "FOO BAR"
+// names FOO and "Foo*" names Foo. A value of "*", alone or followed by
+// whitespace, names the global group. (Google's library cuts at the first
+// byte outside [A-Za-z_-], so that "MJ12bot" names "MJ" and "360Spider"
+// names nothing; ExactAgent keeps that reading.)
 //
 // At most Options.MaxBytes (DefaultMaxBytes, 500 KiB, by default) are
 // parsed; the rest is ignored for matching and reported by Robots.Truncated.
@@ -58,22 +64,33 @@
 // user-agent string ("Mozilla/5.0 (compatible; Googlebot/2.1;
 // +http://www.google.com/bot.html)").
 //
-//  1. When the name is a bare product token (only letters, '-' and '_'), a
-//     group applies when its token equals the name, ignoring case, as in
-//     Google's parser. An empty name matches only groups whose token is
-//     empty (such as "User-agent: /x"), as in Google's parser.
+//  1. When the name is bare (made only of letters, digits, '-', '_', '.'
+//     and bytes of 0x80 and above), a group applies when its name equals
+//     it, ignoring ASCII case. An empty name matches only groups whose name
+//     is empty (such as "User-agent: /x"), as in Google's parser.
 //  2. Otherwise the name is a user-agent string, and a group applies when its
-//     non-empty token occurs in the string, ignoring case (RFC 9309 section
+//     non-empty name occurs in the string, ignoring case (RFC 9309 section
 //     2.2.1: the product token is a substring of the user-agent header). When
-//     different tokens occur, the longest wins; between equally long tokens,
+//     different names occur, the longest wins; between equally long names,
 //     the one whose first group comes first in the file.
-//  3. All groups naming the winning token are merged. Only when no group
-//     applies are all "*" groups merged and used; they are never added to a
-//     named group, even one without rules. With neither, everything is
-//     allowed (reason NoGroup).
+//  3. All groups of the winning name are merged.
+//  4. When no group names the crawler, its operator's documented fallback
+//     applies (CrawlerFallback): Googlebot-Image, Googlebot-News,
+//     Googlebot-Video, Google-InspectionTool and Applebot follow
+//     Googlebot's groups, every Yandex robot follows Yandex's. The verdict
+//     says so in Verdict.Fallback. AgentOptions.NoFallback turns this off.
+//  5. Otherwise all "*" groups are merged and used; they are never added to
+//     a named group, even one without rules. Crawlers documented to ignore
+//     "*" (AdsBot-Google, AdsBot-Google-Mobile, Mediapartners-Google,
+//     APIs-Google) skip this step (reason GlobalIgnored). With no group
+//     left, everything is allowed (reason NoGroup).
 //
-// Robots.ExactAgent gives Google's rule for any name: the whole name must
-// equal a group's token.
+// Robots.ExactAgent gives Google's library bit for bit: names cut at the
+// first byte outside [A-Za-z_-], the caller's whole name compared with
+// them, no fallbacks. The two readings differ only for names with digits,
+// dots or non-ASCII letters, for user-agent strings and for fallbacks:
+// RFC 9309 section 2.2.1 asks a crawler to find its own group, and Google
+// only ever needs its own names, none of which holds a digit.
 //
 // # Matching
 //
@@ -130,8 +147,12 @@
 //     of its normalised pattern ("/%7Ea" counts 3 octets, as "/~a").
 //   - /robots.txt is always allowed; Google's library does not special-case
 //     it. Only the exact path "/robots.txt" is, not "/robots.txt?x".
-//   - A full user-agent string is searched for group tokens (rule 2 above);
+//   - A full user-agent string is searched for group names (rule 2 above);
 //     Google compares the name whole (available as ExactAgent).
+//   - Names keep their digits, dots and non-ASCII letters; Google's library
+//     cuts them (available as ExactAgent).
+//   - Documented crawler fallbacks apply (rules 4 and 5 above); Google's
+//     library leaves them to its caller.
 //   - Google parses any size; Googlebot and this package stop at 500 KiB.
 //
 // Octets that are not allowed in URLs at all (controls, space, DEL) are

@@ -102,6 +102,13 @@ func FuzzMatch(f *testing.F) {
 	f.Add("D/*\nAx/index.htm", "/x/")
 	f.Add("D/ツ\nA/%E3%83%84/", "/ツ/%e3%83%84")
 	f.Add("D/100%\nA/100%25x", "/100%x")
+	// A '%' that starts no escape, next to escapes (RFC 3986 section 2.4).
+	f.Add("D/%%34%31", "/%%34%31")
+	f.Add("D/%4%31", "/%4%31")
+	f.Add("D/\nA/%4%41", "/%4%41")
+	f.Add("D/%%32%46", "/%2F")
+	f.Add("D/%%41B", "/%AB")
+	f.Add("D/\nA/%%34%31/index.html", "/%%34%31/")
 	f.Add("D/*q3z\nA/fish/\nD/k5", "/fish/xw4q3zw1")
 	f.Fuzz(func(t *testing.T, spec, path string) {
 		if len(spec) > 400 || len(path) > 200 {
@@ -336,9 +343,7 @@ func refDecide(rules []refRule, path string) (allowed bool, line int) {
 		pri, form := refPattern(r.pattern)
 		consider(pri, form, r)
 		if r.allow { // Google: ".../index.htm..." also allows ".../" exactly
-			if i := strings.LastIndex(canonText(r.pattern), "/"); i >= 0 && strings.HasPrefix(canonText(r.pattern)[i:], "/index.htm") {
-				d := canonText(r.pattern)[:i+1] + "$"
-				dpri, dform := refPatternCanon(d)
+			if dpri, dform, ok := refIndexDir(r.pattern); ok {
 				consider(dpri, dform, r)
 			}
 		}
@@ -349,22 +354,28 @@ func refDecide(rules []refRule, path string) (allowed bool, line int) {
 	return bestAllow, bestLine
 }
 
-// canonText is the canonical text of a pattern: steps 1 to 3 of RFC 9309
-// section 2.2.2 normalisation.
-func canonText(p string) string {
-	var b strings.Builder
-	for _, u := range refUnits(p) {
-		if len(u) == 1 && u[0] >= 0x80 {
-			fmt.Fprintf(&b, "%%%02X", u[0])
-		} else {
-			b.WriteString(u)
+// refIndexDir gives the directory rule that an allowed ".../index.htm..."
+// pattern implies ("/d/index.html" -> "/d/$"), built from the pattern's
+// octets so that escapes are read once.
+func refIndexDir(p string) (pri int, form string, ok bool) {
+	units := refUnits(p)
+	last := -1
+	for i, u := range units {
+		if u == "/" {
+			last = i
 		}
 	}
-	return b.String()
-}
-
-// refPatternCanon is refPattern for text already in canonical form.
-func refPatternCanon(c string) (int, string) {
-	_, form := refPattern(c)
-	return len(c), form
+	if last < 0 || !strings.HasPrefix(strings.Join(units[last:], ""), "/index.htm") {
+		return 0, "", false
+	}
+	var b strings.Builder
+	for _, u := range units[:last+1] {
+		if len(u) == 1 && u[0] >= 0x80 {
+			pri += 3
+		} else {
+			pri += len(u)
+		}
+		b.WriteString(refEncode(u, true))
+	}
+	return pri + 1, b.String() + "$", true
 }

@@ -69,12 +69,16 @@ func compileRules(rules []*Rule) matcher {
 			continue // an empty pattern matches nothing (RFC 9309 section 2.2.2)
 		}
 		canon := CanonicalPattern(r.Pattern)
-		all = append(all, newCrule(r, canon, false))
+		form := patternMatchForm(r.Pattern)
+		all = append(all, newCrule(r, len(canon), form, false))
 		if r.Kind == Allow {
 			// Google: an allowed ".../index.htm..." also allows its directory,
-			// exactly ("/dir/index.html" allows "/dir/" as "/dir/$").
+			// exactly ("/dir/index.html" allows "/dir/" as "/dir/$"). A '/'
+			// is never an escape's result, so the last '/' of the canonical
+			// text and of the match form are the same octet of the pattern.
 			if i := strings.LastIndexByte(canon, '/'); i >= 0 && strings.HasPrefix(canon[i:], "/index.htm") {
-				all = append(all, newCrule(r, canon[:i+1]+"$", true))
+				j := strings.LastIndexByte(form, '/')
+				all = append(all, newCrule(r, i+2, form[:j+1]+"$", true))
 			}
 		}
 	}
@@ -189,9 +193,11 @@ func compileRules(rules []*Rule) matcher {
 	return m
 }
 
-func newCrule(r *Rule, canon string, viaIndex bool) crule {
-	cr := crule{rule: r, pri: int32(len(canon)), allow: r.Kind == Allow, viaIndex: viaIndex}
-	p := matchForm(canon)
+// newCrule compiles a rule whose pattern has the given priority (octets of
+// its canonical text) and match form (see patternMatchForm).
+func newCrule(r *Rule, pri int, form string, viaIndex bool) crule {
+	cr := crule{rule: r, pri: int32(pri), allow: r.Kind == Allow, viaIndex: viaIndex}
+	p := form
 	cr.form = p
 	if strings.HasSuffix(p, "$") {
 		cr.anchored = true
@@ -332,16 +338,27 @@ type index struct {
 }
 
 func (r *Robots) index() *index {
-	r.once.Do(func() { r.idx = buildIndex(r) })
+	r.once.Do(func() { r.idx = buildIndex(r, false) })
 	return r.idx
 }
 
-func buildIndex(r *Robots) *index {
+// exactIndex is the index by Google's names (see googleToken), built only
+// when ExactAgent is used.
+func (r *Robots) exactIndex() *index {
+	r.exactOnce.Do(func() { r.exactIdx = buildIndex(r, true) })
+	return r.exactIdx
+}
+
+func buildIndex(r *Robots, google bool) *index {
 	ix := &index{byToken: make(map[string]*ruleSet)}
 	for gi := range r.Groups {
 		g := &r.Groups[gi]
 		for _, ua := range g.UserAgents {
-			tok := strings.ToLower(ua.Token)
+			tok := ua.Token
+			if google {
+				tok = googleToken(ua.Value)
+			}
+			tok = strings.ToLower(tok)
 			rs := ix.byToken[tok]
 			if rs == nil {
 				rs = &ruleSet{token: tok}
@@ -379,25 +396,53 @@ func (ix *index) lookup(token string) *ruleSet {
 	return ix.byToken[strings.ToLower(token)]
 }
 
-// resolve selects the rule set for a crawler name, as the package
-// documentation describes under "Choosing the group". nil means no group
-// applies.
-func (ix *index) resolve(agent string, exact bool) *ruleSet {
-	var rs *ruleSet
-	if exact || agent == "" || IsProductToken(agent) {
-		rs = ix.lookup(agent)
-	} else {
-		for _, n := range ix.named {
-			if containsFold(agent, n.token) {
-				rs = n
-				break
+// named selects the groups that name a crawler, as the package
+// documentation describes under "Choosing the group": a bare name must
+// equal a group's name; in a user-agent string the longest group name it
+// contains wins. nil means no group names it.
+func (ix *index) namedFor(agent string) *ruleSet {
+	if agent == "" || IsProductToken(agent) {
+		return ix.lookup(agent)
+	}
+	for _, n := range ix.named {
+		if containsFold(agent, n.token) {
+			return n
+		}
+	}
+	return nil
+}
+
+// resolve chooses the groups that apply to a crawler name: its own groups;
+// else, unless turned off, its documented fallback's (fallback.go); else
+// the "*" groups, unless the crawler ignores them.
+func (r *Robots) resolve(name string, o AgentOptions) Agent {
+	if o.Exact {
+		ix := r.exactIndex()
+		rs := ix.lookup(name)
+		if rs == nil {
+			rs = ix.global
+		}
+		return Agent{rs: rs}
+	}
+	ix := r.index()
+	if rs := ix.namedFor(name); rs != nil {
+		return Agent{rs: rs}
+	}
+	if !o.NoFallback {
+		if _, cr, ok := knownCrawler(name); ok {
+			fb := cr.fallback
+			for i := 0; fb != "" && i < maxFallbacks; i++ {
+				if rs := ix.byToken[fb]; rs != nil {
+					return Agent{rs: rs, fallback: rs.userAgents[0].Token}
+				}
+				fb = crawlerRules[fb].fallback
+			}
+			if cr.ignoresGlobal {
+				return Agent{ignoredGlobal: ix.global != nil}
 			}
 		}
 	}
-	if rs == nil {
-		rs = ix.global
-	}
-	return rs
+	return Agent{rs: ix.global}
 }
 
 // containsFold reports whether s contains the lower-case ASCII substr,

@@ -266,7 +266,7 @@ var agentTests = []struct {
 	want                     string // lines of the user-agent records applied, "" for no group
 }{
 	{"bare token equal ignoring case", "RFC 9309 2.2.1", "User-agent: GoogleBot\nDisallow: /\n", "googlebot", "1"},
-	{"bare token is not a prefix match", "google", "User-agent: Googlebot\nDisallow: /\n", "Googlebot-Image", ""},
+	{"bare token is not a prefix match", "google", "User-agent: ExampleBot\nDisallow: /\n", "ExampleBot-Image", ""},
 	{"bare token is not a substring match", "google", "User-agent: bot\nDisallow: /\n", "mybot", ""},
 	{"user-agent string contains the token", "RFC 9309 2.2.1", "User-agent: Googlebot\nDisallow: /\n", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "1"},
 	{"user-agent string: longest token wins", "RFC 9309 2.2.1", "User-agent: Googlebot\nDisallow: /a\nUser-agent: Googlebot-Image\nDisallow: /b\n", "Googlebot-Image/1.0", "3"},

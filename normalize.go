@@ -173,35 +173,65 @@ func CanonicalPattern(p string) string {
 	return string(dst)
 }
 
-// matchForm turns a canonical pattern into the form the matcher compares:
-// '*' stays an operator, a final '$' stays the end anchor, and a '$'
-// elsewhere as well as controls and space become percent-escapes, as they do
-// in URL paths.
-func matchForm(canonical string) string {
-	n := len(canonical)
-	if n > 0 && canonical[n-1] == '$' {
+// patternMatchForm returns the form the matcher compares a raw pattern in,
+// built in one pass over the pattern exactly as appendPath builds a URL's:
+// unreserved escapes decoded, other escapes upper-cased, a '%' that starts
+// no escape written "%25" (RFC 3986 section 2.4), octets >= 0x80, controls,
+// space and DEL percent-encoded, '*' kept as the operator, a final '$' kept
+// as the end anchor and any other '$' written "%24". Building it from the
+// canonical text instead would read a stray '%' and the digits decoded after
+// it ("/%%34%31" -> "/%41") as a new escape.
+func patternMatchForm(p string) string {
+	n := len(p)
+	anchored := n > 0 && p[n-1] == '$'
+	if anchored {
 		n--
-	}
-	literal := func(i int) bool { // must this octet be escaped?
-		c := canonical[i]
-		return byteClasses[c] == encodeM || c == '$' || c == '%' && !isHexPair(canonical[i+1:])
 	}
 	need := false
 	for i := 0; i < n && !need; i++ {
-		need = literal(i)
-	}
-	if !need {
-		return canonical
-	}
-	dst := make([]byte, 0, len(canonical)+8)
-	for i := 0; i < n; i++ {
-		if c := canonical[i]; literal(i) {
-			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
-		} else {
-			dst = append(dst, c)
+		switch byteClasses[p[i]] {
+		case keep:
+		case operator:
+			need = p[i] == '$'
+		case percent:
+			if !isHexPair(p[i+1 : n]) {
+				need = true
+				break
+			}
+			h, _ := unhex(p[i+1])
+			l, _ := unhex(p[i+2])
+			need = isUnreserved(h<<4|l) || isLowerHex(p[i+1]) || isLowerHex(p[i+2])
+		default:
+			need = true
 		}
 	}
-	return string(dst) + canonical[n:]
+	if !need {
+		return p
+	}
+	dst := make([]byte, 0, len(p)+8)
+	for i := 0; i < n; i++ {
+		c := p[i]
+		switch byteClasses[c] {
+		case keep:
+			dst = append(dst, c)
+		case operator:
+			if c == '*' {
+				dst = append(dst, c)
+			} else {
+				dst = append(dst, "%24"...)
+			}
+		case percent:
+			var k int
+			dst, k = appendEscape(dst, p[i:n], "%25")
+			i += k - 1
+		default: // encode, encodeM
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		}
+	}
+	if anchored {
+		dst = append(dst, '$')
+	}
+	return string(dst)
 }
 
 // NormalizePath returns the path of rawURL in the form the matcher compares

@@ -1,6 +1,9 @@
 package robotstxt
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // RFC 9309 section 2.2.2, "Examples of matching percent-encoded URI
 // components": the path as written, and the path to match.
@@ -106,16 +109,60 @@ func TestPathOf(t *testing.T) {
 	}
 }
 
+// TestMatchFormOfPatterns pins the match form of raw patterns: built in one
+// pass, as the URL side is, so a '%' that starts no escape is "%25" and the
+// escapes decoded after it are not read again.
 func TestMatchFormOfPatterns(t *testing.T) {
-	for in, want := range map[string]string{
-		"/a$b":    "/a%24b",
-		"/a$b$":   "/a%24b$",
-		"/a b":    "/a%20b",
-		"/*.php$": "/*.php$",
-		"$":       "$",
+	for _, tt := range []struct{ in, want, ref string }{
+		{"/a$b", "/a%24b", "RFC9309 2.2.3"},
+		{"/a$b$", "/a%24b$", "RFC9309 2.2.3"},
+		{"/a b", "/a%20b", "RFC9309 2.2.2"},
+		{"/*.php$", "/*.php$", "RFC9309 2.2.3"},
+		{"$", "$", "RFC9309 2.2.3"},
+		{"/%7e%2f", "/~%2F", "RFC9309 2.2.2"},
+		{"/ツ", "/%E3%83%84", "RFC9309 2.2.2"},
+		{"/%%34%31", "/%2541", "RFC3986 2.4"},
+		{"/%4%31", "/%2541", "RFC3986 2.4"},
+		{"/%4%41", "/%254A", "RFC3986 2.4"},
+		{"/%%32%46", "/%252F", "RFC3986 2.4"},
+		{"/%%41B", "/%25AB", "RFC3986 2.4"},
+		{"/100%", "/100%25", "RFC3986 2.4"},
+		{"/100%$", "/100%25$", "RFC3986 2.4"},
+		{"/a%2", "/a%252", "RFC3986 2.4"},
 	} {
-		if got := matchForm(in); got != want {
-			t.Errorf("matchForm(%q) = %q, want %q", in, got, want)
+		if got := patternMatchForm(tt.in); got != tt.want {
+			t.Errorf("[%s] patternMatchForm(%q) = %q, want %q", tt.ref, tt.in, got, tt.want)
+		}
+		// The URL side must agree octet for octet where the pattern has no
+		// operator.
+		if !strings.ContainsAny(tt.in, "*$") {
+			if got := NormalizePath(tt.in); got != tt.want {
+				t.Errorf("[%s] NormalizePath(%q) = %q, the pattern's form is %q", tt.ref, tt.in, got, tt.want)
+			}
+		}
+	}
+}
+
+// TestStrayPercent is the table of issue "crawler names": a '%' that starts
+// no escape is "%25" on both sides (RFC 3986 section 2.4), as Google's
+// parser reads it; differential fuzzing against Google's binary found these.
+func TestStrayPercent(t *testing.T) {
+	for _, tt := range []struct {
+		robots, url string
+		allowed     bool
+	}{
+		{"User-agent: *\nDisallow: /%%34%31\n", "/%%34%31", false},
+		{"User-agent: *\nDisallow: /%4%31\n", "/%4%31", false},
+		{"User-agent: *\nDisallow: /\nAllow: /%4%41\n", "/%4%41", true},
+		{"User-agent: *\nDisallow: /%%32%46\n", "/%2F", true},
+		{"User-agent: *\nDisallow: /%%41B\n", "/%AB", true},
+		{"User-agent: *\nDisallow: /100%\n", "/100%", false},
+		{"User-agent: *\nDisallow: /100%\n", "/100%25", false},
+		{"User-agent: *\nAllow: /%%34%31/index.html\nDisallow: /\n", "/%%34%31/", true},
+		{"User-agent: *\nAllow: /%%34%31/index.html\nDisallow: /\n", "/%41/", false},
+	} {
+		if got := ParseString(tt.robots).Check("bot", tt.url).Allowed; got != tt.allowed {
+			t.Errorf("[RFC3986 2.4] %q, URL %q: allowed=%v, want %v", tt.robots, tt.url, got, tt.allowed)
 		}
 	}
 }

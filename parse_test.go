@@ -50,9 +50,15 @@ var groupTests = []struct {
 	{"rules before any user-agent belong to no group", "RFC 9309 2.2.2",
 		"Allow: /foo\nDisallow: /\nUser-agent: a\nDisallow: /x\n",
 		"[a@3: disallow /x@4]"},
-	{"product token is the leading [A-Za-z_-] run", "RFC 9309 2.2.1",
+	{"a name runs to the first ASCII byte outside letters, digits, - _ .", "RFC 9309 2.2.1",
 		"User-agent: Googlebot/2.1\nUser-agent: FOO BAR\nUser-agent: Foo_Bar-Baz;x\nUser-agent: Googlebot*\nUser-agent: ツbot\nDisallow: /\n",
-		"[Googlebot@1,FOO@2,Foo_Bar-Baz@3,Googlebot@4,@5: disallow /@6]"},
+		"[Googlebot@1,FOO@2,Foo_Bar-Baz@3,Googlebot@4,ツbot@5: disallow /@6]"},
+	{"digits, dots and non-ASCII letters belong to the name", "RFC 9309 2.2.1",
+		"User-agent: MJ12bot\nUser-agent: 360Spider\nUser-agent: 008\nUser-agent: Mail.RU_Bot\nUser-agent: archive.org_bot\nUser-Agent: Jävla-Foobot\nDisallow: /\n",
+		"[MJ12bot@1,360Spider@2,008@3,Mail.RU_Bot@4,archive.org_bot@5,Jävla-Foobot@6: disallow /@7]"},
+	{"whitespace, / * ; , ( ! end a name", "RFC 9309 2.2.1",
+		"User-agent: A B\nUser-agent: C/1\nUser-agent: D*\nUser-agent: E;x\nUser-agent: F,G\nUser-agent: H(x)\nUser-agent: Yahoo! Slurp\nDisallow: /\n",
+		"[A@1,C@2,D@3,E@4,F@5,H@6,Yahoo@7: disallow /@8]"},
 	{"* alone or followed by whitespace is the global group", "google",
 		"User-agent: *\nUser-agent: * foo\nUser-agent: *\tbar\nUser-agent: *foo\nUser-agent: */*\nDisallow: /\n",
 		"[*@1,*@2,*@3,@4,@5: disallow /@6]"},
@@ -184,16 +190,50 @@ func TestJunkInput(t *testing.T) {
 	}
 }
 
+// TestProductToken pins the name rule of the package documentation, with
+// the examples of the issue that introduced it.
 func TestProductToken(t *testing.T) {
-	for in, want := range map[string]string{"Googlebot/2.1": "Googlebot", "Foo Bar": "Foo", "foo_bar-baz!": "foo_bar-baz", "*": "", "": "", "ツ": ""} {
-		if got := ProductToken(in); got != want {
-			t.Errorf("ProductToken(%q) = %q, want %q", in, got, want)
+	for _, tt := range []struct{ in, want string }{
+		{"Googlebot/2.1", "Googlebot"},
+		{"Foo Bar", "Foo"},
+		{"FOO BAR", "FOO"},
+		{"Foo*", "Foo"},
+		{"foo_bar-baz!", "foo_bar-baz"},
+		{"MJ12bot", "MJ12bot"},
+		{"360Spider", "360Spider"},
+		{"008", "008"},
+		{"Mail.RU_Bot", "Mail.RU_Bot"},
+		{"archive.org_bot", "archive.org_bot"},
+		{"Jävla-Foobot", "Jävla-Foobot"},
+		{"ツ", "ツ"},
+		{"Yahoo! Slurp", "Yahoo"},
+		{"Bot(1)", "Bot"},
+		{"a,b", "a"},
+		{"x;y", "x"},
+		{"\tbot", ""},
+		{"*", ""},
+		{"", ""},
+	} {
+		if got := ProductToken(tt.in); got != tt.want {
+			t.Errorf("ProductToken(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
-	// RFC 9309 section 2.2.1: a product token is one or more of [A-Za-z_-].
-	for in, want := range map[string]bool{"Foobot": true, "Foobot-Bar": true, "Foo_Bar": true, "": false, "ツ": false, "Foobot*": false, " Foobot ": false, "Foobot/2.1": false, "Foobot Bar": false} {
+	for in, want := range map[string]bool{"Foobot": true, "Foobot-Bar": true, "Foo_Bar": true, "MJ12bot": true,
+		"Mail.RU_Bot": true, "008": true, "ツ": true, "": false, "Foobot*": false, " Foobot ": false,
+		"Foobot/2.1": false, "Foobot Bar": false, "Yahoo! Slurp": false} {
 		if got := IsProductToken(in); got != want {
 			t.Errorf("IsProductToken(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// TestGoogleToken pins the name ExactAgent reads, Google's library's: the
+// leading run of [A-Za-z_-].
+func TestGoogleToken(t *testing.T) {
+	for in, want := range map[string]string{"Googlebot/2.1": "Googlebot", "MJ12bot": "MJ", "360Spider": "",
+		"Mail.RU_Bot": "Mail", "Jävla-Foobot": "J", "* foo": "*", "*foo": "", "Foo_Bar-Baz;x": "Foo_Bar-Baz"} {
+		if got := googleToken(in); got != want {
+			t.Errorf("googleToken(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

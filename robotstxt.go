@@ -72,9 +72,10 @@ type Rule struct {
 type UserAgent struct {
 	Line  int    `json:"line"`
 	Value string `json:"value"` // as written, trimmed
-	// Token is the product token the line names: "*" for the global group,
-	// else the leading run of [A-Za-z_-] of Value ("Googlebot/2.1" gives
-	// "Googlebot"), which may be empty ("/x" gives "").
+	// Token is the crawler name the line gives: "*" for the global group,
+	// else Value up to its first ASCII byte that is not a letter, digit,
+	// '-', '_' or '.' ("Googlebot/2.1" gives "Googlebot", "MJ12bot" stays
+	// whole); it may be empty ("/x" gives "").
 	Token string `json:"token"`
 }
 
@@ -126,10 +127,12 @@ type Robots struct {
 	// Lines is the number of lines parsed.
 	Lines int
 
-	text  string
-	once  sync.Once
-	idx   *index
-	cache atomic.Pointer[agentCacheEntry]
+	text      string
+	once      sync.Once
+	idx       *index
+	exactOnce sync.Once
+	exactIdx  *index
+	cache     atomic.Pointer[agentCacheEntry]
 }
 
 // Text returns the parsed part of the input, without the byte order mark.
@@ -243,9 +246,10 @@ func (p *parser) finish() {
 	}
 }
 
-// productToken returns the token a user-agent value names: "*" for the
+// productToken returns the name a user-agent value gives: "*" for the
 // global group ('*' alone or followed by whitespace, as Google reads it),
-// otherwise the leading run of [A-Za-z_-].
+// otherwise the value up to its first ASCII byte that is not a letter,
+// digit, '-', '_' or '.' (see ProductToken).
 func productToken(v string) string {
 	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
 		return "*"
@@ -253,9 +257,23 @@ func productToken(v string) string {
 	return v[:tokenLen(v)]
 }
 
-// ProductToken returns the product token at the start of s: its leading run
-// of letters, '-' and '_' (RFC 9309 section 2.2.1). "Googlebot/2.1" gives
-// "Googlebot".
+// googleToken is the name Google's library reads from a user-agent value:
+// its leading run of [A-Za-z_-] ("MJ12bot" gives "MJ"). ExactAgent uses it.
+func googleToken(v string) string {
+	if len(v) > 0 && v[0] == '*' && (len(v) == 1 || isSpace(v[1])) {
+		return "*"
+	}
+	i := 0
+	for i < len(v) && isGoogleTokenByte(v[i]) {
+		i++
+	}
+	return v[:i]
+}
+
+// ProductToken returns the crawler name at the start of s: s up to its first
+// byte that is ASCII and not a letter, digit, '-', '_' or '.'. Bytes of 0x80
+// and above belong to the name. "Googlebot/2.1" gives "Googlebot",
+// "MJ12bot" and "Mail.RU_Bot" stay whole, "FOO BAR" gives "FOO".
 func ProductToken(s string) string { return s[:tokenLen(s)] }
 
 func tokenLen(s string) int {
@@ -267,8 +285,13 @@ func tokenLen(s string) int {
 }
 
 func isTokenByte(c byte) bool {
+	return isGoogleTokenByte(c) || '0' <= c && c <= '9' || c == '.' || c >= 0x80
+}
+
+func isGoogleTokenByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '-' || c == '_'
 }
 
-// IsProductToken reports whether s is a valid, non-empty product token.
+// IsProductToken reports whether s is a bare crawler name: non-empty and
+// made only of the bytes ProductToken keeps.
 func IsProductToken(s string) bool { return s != "" && tokenLen(s) == len(s) }

@@ -18,9 +18,13 @@ const (
 	// ImplicitRobotsTxt: the path is /robots.txt, which is always allowed
 	// (RFC 9309 section 2.2.2).
 	ImplicitRobotsTxt
+	// GlobalIgnored: no group names the crawler, and its operator documents
+	// that it ignores the "*" group (AdsBot-Google), so no rules apply and
+	// the path is allowed.
+	GlobalIgnored
 )
 
-var reasonNames = [...]string{"matched-rule", "no-matching-rule", "no-group", "implicit-robots-txt"}
+var reasonNames = [...]string{"matched-rule", "no-matching-rule", "no-group", "implicit-robots-txt", "global-ignored"}
 
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {
@@ -57,38 +61,73 @@ type Verdict struct {
 	// Rule (by length, or on a tie because allow wins), or nil.
 	Overruled *Rule
 	// UserAgents are the user-agent lines of the groups that applied: the
-	// lines naming the crawler, or the "*" lines. Nil for NoGroup. Shared:
-	// do not modify.
+	// lines naming the crawler (or its fallback), or the "*" lines. Nil for
+	// NoGroup. Shared: do not modify.
 	UserAgents []UserAgent
+	// Fallback is set when no group names the crawler and the groups of its
+	// documented fallback applied instead: the fallback's name as the file
+	// writes it ("Googlebot" for Googlebot-Image). See CrawlerFallback.
+	Fallback string
 }
 
 // Agent is a crawler resolved against a file: the groups that apply to it
 // are chosen once, so checking many URLs costs no group lookup. The zero
 // Agent allows everything.
 type Agent struct {
-	rs *ruleSet
+	rs            *ruleSet
+	fallback      string // the fallback token whose groups apply, as written
+	ignoredGlobal bool   // a "*" group exists but the crawler ignores it
+}
+
+// AgentOptions choose how a crawler's name selects groups.
+type AgentOptions struct {
+	// Exact gives Google's library bit for bit: a user-agent line names its
+	// leading run of letters, '-' and '_' ("MJ12bot" names "MJ"), the
+	// caller's name is compared whole, and no fallbacks apply.
+	Exact bool
+	// NoFallback turns off the crawlers' documented fallbacks (see
+	// CrawlerFallback), giving the plain RFC 9309 reading: the named group,
+	// else "*".
+	NoFallback bool
 }
 
 // Agent chooses the groups that apply to a crawler, given as a product
 // token ("Googlebot") or a full user-agent string, as described under
-// "Choosing the group" in the package documentation.
-func (r *Robots) Agent(name string) Agent {
-	return Agent{r.index().resolve(name, false)}
-}
+// "Choosing the group" in the package documentation, documented fallbacks
+// included.
+func (r *Robots) Agent(name string) Agent { return r.resolve(name, AgentOptions{}) }
 
-// ExactAgent is Agent with Google's rule for the crawler's name: the whole
-// name is compared with each group's product token, ignoring case, and is
-// never searched for tokens ("Foo Bar" matches no group, not even "Foo").
-func (r *Robots) ExactAgent(name string) Agent {
-	return Agent{r.index().resolve(name, true)}
-}
+// ExactAgent is Agent with Google's library's rule for names: each
+// user-agent line names its leading run of letters, '-' and '_', the whole
+// name is compared with it, ignoring case, and is never searched for names
+// ("Foo Bar" matches no group, not even "Foo"). No fallbacks apply.
+func (r *Robots) ExactAgent(name string) Agent { return r.resolve(name, AgentOptions{Exact: true}) }
+
+// AgentWith is Agent with options.
+func (r *Robots) AgentWith(name string, o AgentOptions) Agent { return r.resolve(name, o) }
 
 // Check decides whether the agent may fetch rawURL, which is a full URL or a
 // path starting with "/". It does not allocate.
-func (a Agent) Check(rawURL string) Verdict { return check(a.rs, rawURL) }
+func (a Agent) Check(rawURL string) Verdict {
+	v := check(a.rs, rawURL)
+	v.Fallback = a.fallback
+	if a.ignoredGlobal && v.Reason == NoGroup {
+		v.Reason = GlobalIgnored
+	}
+	return v
+}
 
 // Allowed reports whether the agent may fetch rawURL.
 func (a Agent) Allowed(rawURL string) bool { return check(a.rs, rawURL).Allowed }
+
+// Fallback returns the name, as the file writes it, of the documented
+// fallback whose groups apply because no group names the crawler
+// ("Googlebot" for Googlebot-Image), or "".
+func (a Agent) Fallback() string { return a.fallback }
+
+// IgnoresGlobal reports that no group names the crawler and that it ignores
+// the file's "*" groups, as its operator documents (AdsBot-Google).
+func (a Agent) IgnoresGlobal() bool { return a.ignoredGlobal }
 
 // Matched reports whether a group applies to the agent (a named group or
 // the "*" group).
@@ -129,7 +168,7 @@ func (a Agent) Rules() []Rule {
 
 type agentCacheEntry struct {
 	name string
-	rs   *ruleSet
+	a    Agent
 }
 
 // Check decides whether the crawler agent (a product token or a full
@@ -138,14 +177,14 @@ type agentCacheEntry struct {
 // agent allocates nothing; to check many URLs for several agents, keep an
 // Agent for each.
 func (r *Robots) Check(agent, rawURL string) Verdict {
-	var rs *ruleSet
+	var a Agent
 	if e := r.cache.Load(); e != nil && e.name == agent {
-		rs = e.rs
+		a = e.a
 	} else {
-		rs = r.index().resolve(agent, false)
-		r.cache.Store(&agentCacheEntry{agent, rs})
+		a = r.resolve(agent, AgentOptions{})
+		r.cache.Store(&agentCacheEntry{agent, a})
 	}
-	return check(rs, rawURL)
+	return a.Check(rawURL)
 }
 
 // Allowed reports whether the crawler agent may fetch rawURL.

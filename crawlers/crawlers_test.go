@@ -237,3 +237,19 @@ func TestFollowers(t *testing.T) {
 		t.Errorf("Followers(googlebot) = %v", got)
 	}
 }
+
+// TestRegistryFallbacksMatchCore: the registry's Fallback and IgnoresStar
+// are the core's documented crawler rules, so that report, the page and
+// every verdict agree.
+func TestRegistryFallbacksMatchCore(t *testing.T) {
+	for _, c := range All() {
+		if c.Token == "*" {
+			continue
+		}
+		fb, ignores := robotstxt.CrawlerFallback(c.Token)
+		if !strings.EqualFold(fb, c.Fallback) || ignores != c.IgnoresStar {
+			t.Errorf("%s: registry says fallback %q, ignores * %v; robotstxt.CrawlerFallback says %q, %v",
+				c.Token, c.Fallback, c.IgnoresStar, fb, ignores)
+		}
+	}
+}

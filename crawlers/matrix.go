@@ -37,39 +37,29 @@ type Row struct {
 	Note string `json:"note,omitempty"`
 }
 
-// Resolve chooses the groups a crawler follows: the groups naming its token;
-// else those naming its fallback token; else, unless it ignores "*", the "*"
-// groups. It returns the agent, the token of the chosen groups and where
-// they came from. A crawler whose Token is not a product token (a full
-// user-agent string) is resolved as robotstxt.Robots.Agent does.
+// Resolve chooses the groups a crawler follows, as robotstxt.Robots.Agent
+// does for every answer of the project: the groups naming its token; else
+// those naming its documented fallback token; else, unless it ignores "*",
+// the "*" groups. It returns the agent, the token of the chosen groups and
+// where they came from. The registry's Fallback and IgnoresStar fields
+// describe the same rules (robotstxt.CrawlerFallback); a test keeps them
+// equal.
 func Resolve(r *robotstxt.Robots, c Crawler) (robotstxt.Agent, string, Source) {
-	star := func() (robotstxt.Agent, string, Source) {
-		if a := r.ExactAgent("*"); a.Matched() {
-			return a, "*", SourceStar
-		}
-		return robotstxt.Agent{}, "", SourceNone
-	}
-	if c.Token == "*" {
-		return star()
-	}
 	var a robotstxt.Agent
-	if robotstxt.IsProductToken(c.Token) {
-		a = r.ExactAgent(c.Token)
+	if c.Token == "*" {
+		a = r.ExactAgent("*")
 	} else {
 		a = r.Agent(c.Token)
 	}
-	if a.Matched() && !a.Global() {
+	switch {
+	case a.Fallback() != "":
+		return a, a.Fallback(), SourceFallback
+	case a.Global():
+		return a, "*", SourceStar
+	case a.Matched():
 		return a, groupToken(a), SourceNamed
 	}
-	if c.Fallback != "" {
-		if a := r.ExactAgent(c.Fallback); a.Matched() && !a.Global() {
-			return a, groupToken(a), SourceFallback
-		}
-	}
-	if c.IgnoresStar {
-		return robotstxt.Agent{}, "", SourceNone
-	}
-	return star()
+	return a, "", SourceNone
 }
 
 func groupToken(a robotstxt.Agent) string {

@@ -22,8 +22,11 @@ type Gate struct {
 	// user-agent string, as robotstxt.Robots.Agent reads it.
 	Agent string
 	// Exact matches Agent whole against group tokens, as Google's parser
-	// does (robotstxt.Robots.ExactAgent).
+	// does (robotstxt.Robots.ExactAgent); no fallbacks apply.
 	Exact bool
+	// NoFallback turns off the crawler's documented fallbacks
+	// (robotstxt.CrawlerFallback), which apply by default.
+	NoFallback bool
 	// Client fetches and caches policies; nil means a Client of its own.
 	// Several Gates (one per agent) may share one Client.
 	Client *Client
@@ -62,6 +65,8 @@ type Decision struct {
 	Changed bool
 	// RepReason is the part of Reason about robots.txt alone.
 	RepReason string
+
+	robots *robotstxt.Robots // the file applied, for its Crawl-delay
 }
 
 // MarshalJSON writes {"decision": record, "gate": action}, the shape of
@@ -127,6 +132,7 @@ func (g *Gate) Recheck(ctx context.Context, prev []*Decision) ([]*Decision, erro
 func (g *Gate) Decide(s *State, rawURL string) *Decision {
 	d := &Decision{Record: Record{Origin: s.Origin, ProductToken: g.Agent, TargetURL: rawURL, PolicyURL: s.Origin + "/robots.txt"}}
 	r := &d.Record
+	r.PolicySource = s.Source
 	col, entry := g.Scope.decide(s.Origin, rawURL)
 	colWhy := collectionReason(g.Scope, col, entry)
 	var why []string
@@ -139,7 +145,8 @@ func (g *Gate) Decide(s *State, rawURL string) *Decision {
 		}
 		switch p.Status {
 		case fetch.Success:
-			v := g.verdict(p.Robots(), rawURL)
+			d.robots = p.Robots()
+			v := g.verdict(d.robots, rawURL)
 			d.Verdict = &v
 			r.Group = agentLines(v.UserAgents)
 			if v.Reason == robotstxt.MatchedRule {
@@ -191,8 +198,8 @@ func (g *Gate) Decide(s *State, rawURL string) *Decision {
 }
 
 func (g *Gate) verdict(r *robotstxt.Robots, rawURL string) robotstxt.Verdict {
-	if g.Exact {
-		return r.ExactAgent(g.Agent).Check(rawURL)
+	if g.Exact || g.NoFallback {
+		return r.AgentWith(g.Agent, robotstxt.AgentOptions{Exact: g.Exact, NoFallback: g.NoFallback}).Check(rawURL)
 	}
 	return r.Check(g.Agent, rawURL)
 }
@@ -217,9 +224,13 @@ func (g *Gate) explain(v robotstxt.Verdict) string {
 		if v.ViaIndexHTML {
 			b.WriteString(", which also allows its directory")
 		}
+		writeFallback(&b, g.Agent, v)
 	case robotstxt.NoMatchingRule:
 		b.WriteString("allowed: no rule matches in ")
 		writeGroupName(&b, v.UserAgents)
+		writeFallback(&b, g.Agent, v)
+	case robotstxt.GlobalIgnored:
+		b.WriteString("allowed: no group names " + g.Agent + ", which ignores the * group as its operator documents")
 	case robotstxt.NoGroup:
 		b.WriteString("allowed: no group names " + g.Agent + " and there is no * group")
 	case robotstxt.ImplicitRobotsTxt:
@@ -228,6 +239,18 @@ func (g *Gate) explain(v robotstxt.Verdict) string {
 		b.WriteString(v.Reason.String())
 	}
 	return b.String()
+}
+
+// writeFallback says that the groups of the crawler's documented fallback
+// applied: ", followed because no group names Googlebot-Image".
+func writeFallback(b *strings.Builder, agent string, v robotstxt.Verdict) {
+	if v.Fallback == "" {
+		return
+	}
+	b.WriteString(", followed because no group names ")
+	b.WriteString(agent)
+	b.WriteString(" and its operator documents that it follows ")
+	b.WriteString(v.Fallback)
 }
 
 // writeGroupName describes a group by its user-agent lines: "the group for

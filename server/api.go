@@ -78,7 +78,10 @@ type request struct {
 	Agents []string `json:"agents"`
 	URLs   []string `json:"urls"`
 	Exact  bool     `json:"exact"`
-	Lang   string   `json:"lang"`
+	// Fallback applies crawlers' documented fallbacks (the default);
+	// false gives the plain RFC 9309 answer.
+	Fallback *bool  `json:"fallback"`
+	Lang     string `json:"lang"`
 }
 
 // readRequest reads a JSON body, or a text/plain robots.txt with the other
@@ -113,6 +116,13 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (*request, 
 			if req.Exact, err = strconv.ParseBool(e); err != nil {
 				return nil, badRequest("exact=%q: want true or false", e)
 			}
+		}
+		if f := q.Get("fallback"); f != "" {
+			fb, err := strconv.ParseBool(f)
+			if err != nil {
+				return nil, badRequest("fallback=%q: want true or false", f)
+			}
+			req.Fallback = &fb
 		}
 		return req, nil
 	}
@@ -195,11 +205,7 @@ func (s *Server) apiCheck(req *request) (any, error) {
 		if err := checkItem("agents", i, a); err != nil {
 			return nil, err
 		}
-		if req.Exact {
-			bots[i] = r.ExactAgent(a)
-		} else {
-			bots[i] = r.Agent(a)
-		}
+		bots[i] = r.AgentWith(a, robotstxt.AgentOptions{Exact: req.Exact, NoFallback: req.Fallback != nil && !*req.Fallback})
 	}
 	out := make([]wire.CheckResult, 0, len(req.Agents)*len(req.URLs))
 	for i, u := range req.URLs {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
@@ -19,9 +20,18 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 		`Decide whether each agent may fetch each URL under a robots.txt, and print
 one line per (agent, URL): ALLOWED or DISALLOWED, the deciding rule and its
 line. An agent is a product token (Googlebot) or a full user-agent string. A
-URL is a full URL or a path starting with "/".
+URL is a full URL or a path starting with "/"; anything else is read as
+Google's library reads it (an empty URL is "/", "private/x" is host
+"private" with path "/x"), with a note on standard error (--strict: an error).
 
-With --live, each URL's robots.txt is fetched from its origin instead of -f.
+The robots.txt is read from -f FILE, or from standard input when -f is not
+given. A crawler's documented fallbacks apply: Googlebot-Image with no group of
+its own follows Googlebot's group, Yandex robots follow Yandex's, AdsBot-Google
+ignores "*"; the answer says so. --no-fallback gives the plain RFC 9309 answer;
+--exact gives Google's library bit for bit (names cut at the first character
+outside letters, '-' and '_', compared whole; no fallbacks).
+
+With --live, each URL's robots.txt is fetched from its origin instead.
 
 Exit status: 0 when every answer is allowed, 1 when any is disallowed (with
 --live: or unresolved, because robots.txt could not be fetched), 2 on a usage or
@@ -34,7 +44,9 @@ input error.`,
 	fs.Var(&agents, "a", "crawler `agent` (product token or user-agent string); repeatable")
 	fs.Var(&urlFiles, "urls", "read URLs from `file`, one per line (- for standard input); repeatable")
 	asJSON := fs.Bool("json", false, "print one JSON object per line")
-	exact := fs.Bool("exact", false, "match agent names whole against group tokens, as Google's parser does")
+	exact := fs.Bool("exact", false, "read names as Google's library does: cut at the first byte outside [A-Za-z_-], compared whole, no fallbacks")
+	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")
+	strict := fs.Bool("strict", false, "refuse a URL that is neither a full URL nor a path starting with \"/\" (exit 2)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
 	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
@@ -43,6 +55,11 @@ input error.`,
 	}
 	if len(agents) == 0 {
 		return usagef("check: give at least one agent with -a (run \"robotstxt check --help\")")
+	}
+	for _, a := range agents {
+		if strings.TrimSpace(a) == "" {
+			return usagef("check: an empty agent names no crawler; give a product token or a user-agent string")
+		}
 	}
 	urls := fs.Args()
 	if len(urls) == 0 && len(urlFiles) == 0 {
@@ -53,13 +70,16 @@ input error.`,
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
 		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
-			exact: *exact, maxBytes: *maxBytes, userAgent: *userAgent})
+			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent})
 	}
 	if *userAgent != "" {
 		return usagef("check: --user-agent is the header --live fetches with; without --live nothing is fetched")
 	}
 	if *file == "" {
-		return usagef("check: give the robots.txt with -f FILE (or -f - for standard input), or use --live")
+		if isTerminal(c.stdin) {
+			return usagef("check: give the robots.txt with -f FILE or on standard input, or use --live")
+		}
+		*file = "-"
 	}
 	stdinUsed := *file == "-"
 	for _, u := range urlFiles {
@@ -75,17 +95,28 @@ input error.`,
 		return err
 	}
 	r := robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes})
+	if r.Truncated {
+		fmt.Fprintf(c.stderr, "robotstxt: note: the file has %d bytes; only the first %d (whole lines, up to line %d) were parsed, as Google does: rules past the limit are ignored, and a verdict could differ because of them\n",
+			r.Size, r.Parsed, r.Lines)
+	}
+	opts := robotstxt.AgentOptions{Exact: *exact, NoFallback: *noFallback}
 	bots := make([]robotstxt.Agent, len(agents))
 	for i, a := range agents {
-		if *exact {
-			bots[i] = r.ExactAgent(a)
-		} else {
-			bots[i] = r.Agent(a)
-		}
+		bots[i] = r.AgentWith(a, opts)
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	anyDisallowed := false
+	count := 0
 	emit := func(u string) error {
+		count++
+		if note := wire.InputNote(u); note != "" {
+			if *strict {
+				return usagef("check: %s: %s", textsafe.Escape(strconv.Quote(u)), note)
+			}
+			if !*asJSON {
+				fmt.Fprintf(c.stderr, "robotstxt: note: %s: %s\n", textsafe.Escape(strconv.Quote(u)), note)
+			}
+		}
 		for i, bot := range bots {
 			v := bot.Check(u)
 			if !v.Allowed {
@@ -107,6 +138,9 @@ input error.`,
 	}
 	if err != nil {
 		return err
+	}
+	if count == 0 {
+		fmt.Fprintf(c.stderr, "robotstxt: check: no URLs were read (from %s)\n", strings.ReplaceAll(strings.Join(urlFiles, ", "), "-", "standard input"))
 	}
 	if anyDisallowed {
 		return errFindings
@@ -165,14 +199,32 @@ func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {
 	if !v.Allowed {
 		status = "DISALLOWED"
 	}
-	fmt.Fprintf(w, "%-10s  %s  %s  %s\n", status, agent, u, explain(v))
+	fmt.Fprintf(w, "%-10s  %s  %s  %s\n", status, textsafe.Escape(agent), textsafe.Escape(u), explain(agent, v))
 }
 
 // explain says in a few words why a verdict was reached.
-func explain(v robotstxt.Verdict) string {
+func explain(agent string, v robotstxt.Verdict) string {
+	s := explainRule(v)
+	if v.Fallback != "" {
+		s += fmt.Sprintf(" (%s has no group; it follows %s's group, %s, as its operator documents)",
+			textsafe.Escape(agentName(agent)), textsafe.Escape(v.Fallback), groupLines(v.UserAgents))
+	}
+	return s
+}
+
+// agentName is the crawler's name for messages: a bare name, or the
+// product token at the start of a user-agent string.
+func agentName(agent string) string {
+	if t := robotstxt.ProductToken(agent); t != "" && t != agent && !strings.EqualFold(t, "Mozilla") {
+		return t
+	}
+	return agent
+}
+
+func explainRule(v robotstxt.Verdict) string {
 	switch v.Reason {
 	case robotstxt.MatchedRule:
-		s := fmt.Sprintf("line %d: %s: %s", v.Rule.Line, v.Rule.Kind, v.Rule.Pattern)
+		s := fmt.Sprintf("line %d: %s: %s", v.Rule.Line, v.Rule.Kind, textsafe.Escape(v.Rule.Pattern))
 		if v.ViaIndexHTML {
 			s += " (index.html also allows its directory)"
 		}
@@ -180,7 +232,7 @@ func explain(v robotstxt.Verdict) string {
 			if len(robotstxt.CanonicalPattern(o.Pattern)) == len(robotstxt.CanonicalPattern(v.Rule.Pattern)) && !v.ViaIndexHTML {
 				s += fmt.Sprintf(" (tie with line %d: allow wins)", o.Line)
 			} else {
-				s += fmt.Sprintf(" (longer than line %d: %s: %s)", o.Line, o.Kind, o.Pattern)
+				s += fmt.Sprintf(" (longer than line %d: %s: %s)", o.Line, o.Kind, textsafe.Escape(o.Pattern))
 			}
 		}
 		return s
@@ -188,6 +240,8 @@ func explain(v robotstxt.Verdict) string {
 		return "no matching rule (group: " + groupLines(v.UserAgents) + ")"
 	case robotstxt.NoGroup:
 		return "no group for this agent and no * group"
+	case robotstxt.GlobalIgnored:
+		return "no group for this agent, and it ignores the * group, as its operator documents"
 	case robotstxt.ImplicitRobotsTxt:
 		return "/robots.txt is always allowed"
 	}

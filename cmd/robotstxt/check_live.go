@@ -8,12 +8,14 @@ import (
 
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
 
 // liveOptions are the flags of "check" that "check --live" uses.
 type liveOptions struct {
 	agents, urls, urlFiles []string
 	asJSON, exact          bool
+	noFallback             bool
 	maxBytes               int
 	userAgent              string
 }
@@ -42,7 +44,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes}}
 	gates := make([]*gate.Gate, len(agents))
 	for i, a := range agents {
-		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, Client: client}
+		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client}
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	notAllowed := false
@@ -65,7 +67,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 				out.Write(append(b, '\n'))
 				continue
 			}
-			fmt.Fprintf(out, "%-10s  %s  %s  %s\n", liveWord(d.RepDecision), agents[i], u, liveExplain(d))
+			fmt.Fprintf(out, "%-10s  %s  %s  %s\n", liveWord(d.RepDecision), textsafe.Escape(agents[i]), textsafe.Escape(u), liveExplain(agents[i], d))
 		}
 		// Answer each URL as it is decided: fetches can be slow.
 		return out.Flush()
@@ -93,9 +95,9 @@ func liveWord(r gate.RepDecision) string {
 }
 
 // liveExplain says why, in the words of "check" when a file was applied.
-func liveExplain(d *gate.Decision) string {
+func liveExplain(agent string, d *gate.Decision) string {
 	if d.Verdict == nil || d.PolicyStale {
-		return d.RepReason
+		return textsafe.Escape(d.RepReason)
 	}
-	return explain(*d.Verdict)
+	return explain(agent, *d.Verdict)
 }

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
@@ -15,7 +17,9 @@ func runParse(ctx context.Context, c *cli, args []string) error {
 	fs := c.newFlags("parse", "[-f FILE|-] [--json]",
 		`Parse a robots.txt and print its groups (user-agent lines and rules), the
 rules outside any group, sitemaps and other records, each with its line number.
-With no file, standard input is read.`,
+With no file, standard input is read. Values are printed as written, with
+control characters escaped (\x1b), so that a file from the web cannot act on
+the terminal.`,
 		`  robotstxt parse -f robots.txt
   curl -s https://example.com/robots.txt | robotstxt parse --json`)
 	file := fs.String("f", "-", "robots.txt `file` to read (- for standard input)")
@@ -63,9 +67,9 @@ func printParse(w io.Writer, r *robotstxt.Robots) {
 			case ua.Token == "":
 				note = "  (no product token: matches no crawler)"
 			case ua.Token != ua.Value:
-				note = fmt.Sprintf("  (product token %q)", ua.Token)
+				note = fmt.Sprintf("  (name %s)", textsafe.Escape(strconv.Quote(ua.Token)))
 			}
-			fmt.Fprintf(w, "  %5d  user-agent: %s%s\n", ua.Line, ua.Value, note)
+			fmt.Fprintf(w, "  %5d  user-agent: %s%s\n", ua.Line, textsafe.Escape(ua.Value), note)
 		}
 		if len(g.Rules) == 0 {
 			fmt.Fprint(w, "         (no rules)\n")
@@ -83,13 +87,13 @@ func printParse(w io.Writer, r *robotstxt.Robots) {
 	if len(r.Sitemaps) > 0 {
 		fmt.Fprint(w, "\nsitemaps\n")
 		for _, s := range r.Sitemaps {
-			fmt.Fprintf(w, "  %5d  %s\n", s.Line, s.URL)
+			fmt.Fprintf(w, "  %5d  %s\n", s.Line, textsafe.Escape(s.URL))
 		}
 	}
 	if len(r.Other) > 0 {
 		fmt.Fprint(w, "\nother records\n")
 		for _, o := range r.Other {
-			fmt.Fprintf(w, "  %5d  %s: %s\n", o.Line, o.Name, o.Value)
+			fmt.Fprintf(w, "  %5d  %s: %s\n", o.Line, textsafe.Escape(o.Name), textsafe.Escape(o.Value))
 		}
 	}
 }
@@ -99,9 +103,9 @@ func printRule(w io.Writer, rule robotstxt.Rule) {
 	if rule.Pattern == "" {
 		note = "  (empty: matches nothing)"
 	} else if canon := robotstxt.CanonicalPattern(rule.Pattern); canon != rule.Pattern {
-		note = fmt.Sprintf("  (matched as %s)", canon)
+		note = fmt.Sprintf("  (matched as %s)", textsafe.Escape(canon))
 	}
-	fmt.Fprintf(w, "  %5d  %s: %s%s\n", rule.Line, rule.Kind, rule.Pattern, note)
+	fmt.Fprintf(w, "  %5d  %s: %s%s\n", rule.Line, rule.Kind, textsafe.Escape(rule.Pattern), note)
 }
 
 func plural(n int, word string) string {

@@ -23,6 +23,10 @@ type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// onFlags, when set, receives each command's flag set and help texts as
+	// newFlags creates them: the docs, the man page and the completion
+	// scripts are generated from them (reference.go).
+	onFlags func(flagSpec)
 }
 
 type command struct {
@@ -44,6 +48,9 @@ func init() {
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
 		{"serve", "serve the robots.txt analyser web page and JSON API", runServe},
 		{"site", "write the analyser web page to a folder for static hosting", runSite},
+		{"completion", "print a shell completion script (bash, zsh, fish, powershell)", runCompletion},
+		{"man", "print the manual page (roff), for man(1)", runMan},
+		{"version", "print the module version and VCS revision", runVersion},
 		{"help", "show help for a command", runHelp},
 	}
 }
@@ -65,6 +72,8 @@ func (c *cli) run(ctx context.Context, args []string) int {
 	case "-h", "-help", "--help":
 		c.usage(c.stdout)
 		return exitOK
+	case "-version", "--version":
+		return c.exit(runVersion(ctx, c, nil))
 	}
 	for _, cmd := range commands {
 		if cmd.name == name {
@@ -96,23 +105,34 @@ func (c *cli) exit(err error) int {
 
 func (c *cli) usage(w io.Writer) {
 	fmt.Fprint(w, "robotstxt reads robots.txt exactly as real crawlers do (RFC 9309, Google-compatible).\n\nUsage:\n\n  robotstxt <command> [flags] [arguments]\n\nCommands:\n\n")
+	width := 0
 	for _, cmd := range commands {
-		fmt.Fprintf(w, "  %-8s %s\n", cmd.name, cmd.summary)
+		width = max(width, len(cmd.name))
+	}
+	for _, cmd := range commands {
+		fmt.Fprintf(w, "  %-*s  %s\n", width, cmd.name, cmd.summary)
 	}
 	fmt.Fprint(w, "\nRun \"robotstxt <command> --help\" for a command's flags and an example.\n")
 }
 
 func runHelp(ctx context.Context, c *cli, args []string) error {
-	if len(args) == 0 {
+	fs := c.newFlags("help", "[COMMAND]",
+		`Show the help of COMMAND, exactly as "robotstxt COMMAND --help" does, or
+with no COMMAND the list of commands.`,
+		`  robotstxt help check`)
+	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
 		c.usage(c.stdout)
 		return nil
 	}
 	for _, cmd := range commands {
-		if cmd.name == args[0] && cmd.name != "help" {
+		if cmd.name == fs.Arg(0) {
 			return cmd.run(ctx, c, []string{"--help"})
 		}
 	}
-	return usagef("unknown command %q", args[0])
+	return usagef("unknown command %q", fs.Arg(0))
 }
 
 // exitError ends a command with a given status and an optional message.
@@ -136,9 +156,12 @@ var errFindings = &exitError{code: exitFindings}
 func (c *cli) newFlags(name, synopsis, about, example string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(c.stderr)
+	if c.onFlags != nil {
+		c.onFlags(flagSpec{fs: fs, synopsis: synopsis, about: about, example: example})
+	}
 	fs.Usage = func() {
 		w := fs.Output()
-		fmt.Fprintf(w, "Usage: robotstxt %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(about))
+		fmt.Fprintf(w, "Usage: %s\n\n%s\n", strings.TrimSpace("robotstxt "+name+" "+synopsis), strings.TrimSpace(about))
 		var hasFlags bool
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
@@ -226,8 +249,9 @@ func (c *cli) readInput(path string) ([]byte, error) {
 	return b, nil
 }
 
-// isTerminal reports whether w is a terminal (a character device).
-func isTerminal(w io.Writer) bool {
+// isTerminal reports whether w (a writer or a reader) is a terminal (a
+// character device).
+func isTerminal(w any) bool {
 	f, ok := w.(*os.File)
 	if !ok {
 		return false

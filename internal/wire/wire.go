@@ -3,7 +3,11 @@
 // them in one place keeps those outputs identical.
 package wire
 
-import "github.com/robotstxt/robotstxt"
+import (
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+)
 
 // ParseDoc is a parsed file ("robotstxt parse --json", POST /api/v1/parse).
 type ParseDoc struct {
@@ -57,6 +61,13 @@ type CheckResult struct {
 	Overruled *robotstxt.Rule `json:"overruled,omitempty"`
 	// Groups are the user-agent lines of the groups that applied.
 	Groups []AgentLine `json:"groups"`
+	// Fallback is the name whose groups applied because none names the
+	// agent and its operator documents that fallback ("Googlebot" for
+	// Googlebot-Image).
+	Fallback string `json:"fallback,omitempty"`
+	// Note says how a URL that is neither a full URL nor a path starting
+	// with "/" was read (InputNote).
+	Note string `json:"note,omitempty"`
 }
 
 // AgentLine is a user-agent line of an applied group.
@@ -69,7 +80,70 @@ type AgentLine struct {
 func NewCheckResult(agent, rawURL string, v robotstxt.Verdict) CheckResult {
 	return CheckResult{Agent: agent, URL: rawURL, Path: robotstxt.NormalizePath(rawURL), Allowed: v.Allowed,
 		Reason: v.Reason, Rule: v.Rule, ViaIndexHTML: v.ViaIndexHTML, Overruled: v.Overruled,
-		Groups: AgentLines(v.UserAgents)}
+		Groups: AgentLines(v.UserAgents), Fallback: v.Fallback, Note: InputNote(rawURL)}
+}
+
+// InputNote says how a URL that is neither a full URL ("scheme://host...")
+// nor a path starting with "/" is read, as Google's library reads it: an
+// empty URL is "/", and "private/x" is host "private" with path "/x". It
+// returns "" for a full URL or a path.
+func InputNote(raw string) string {
+	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") {
+		return ""
+	}
+	path := robotstxt.PathOf(raw)
+	if i := strings.Index(raw, "://"); i > 0 && isScheme(raw[:i]) {
+		host := raw[i+3:]
+		if j := strings.IndexAny(host, "/?;#"); j >= 0 {
+			host = host[:j]
+		}
+		if host != "" {
+			return ""
+		}
+		return "a URL without a host: read as the path " + quote(path)
+	}
+	if raw == "" {
+		return "an empty URL: read as the path \"/\""
+	}
+	rest := strings.TrimPrefix(raw, "//")
+	host := rest
+	if j := strings.IndexAny(rest, "/?;#"); j >= 0 {
+		host = rest[:j]
+	}
+	return "not a full URL or a path starting with \"/\": read as host " + quote(host) + ", path " + quote(path)
+}
+
+func isScheme(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+		if !letter && (i == 0 || !('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// quote writes s in double quotes, escaping what a terminal or a JSON
+// reader could trip on.
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f:
+			b.WriteString(`\x`)
+			b.WriteByte("0123456789abcdef"[r>>4&15])
+			b.WriteByte("0123456789abcdef"[r&15])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }
 
 // AgentLines returns the line and value of each user-agent line.

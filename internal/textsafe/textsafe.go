@@ -1,0 +1,70 @@
+package textsafe
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// Escape returns s with every byte or character a terminal would act on
+// written as a Go-style escape: C0 controls and DEL as \xNN (tab included),
+// C1 controls (U+0080 to U+009F) as \u00NN, and each byte of invalid UTF-8
+// as \xNN. A backslash stays as it is, so ordinary Windows paths and
+// regular expressions read naturally; the escapes are for reading, not for
+// reversing. Text that needs no escaping is returned as is, without
+// allocating.
+func Escape(s string) string {
+	if !needs(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 || c == 0x7f {
+				b.WriteString(`\x`)
+				b.WriteByte(hexDigits[c>>4])
+				b.WriteByte(hexDigits[c&15])
+			} else {
+				b.WriteByte(c)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			b.WriteString(`\x`)
+			b.WriteByte(hexDigits[c>>4])
+			b.WriteByte(hexDigits[c&15])
+		case r >= 0x80 && r <= 0x9f:
+			b.WriteString(`\u00`)
+			b.WriteByte(hexDigits[r>>4&15])
+			b.WriteByte(hexDigits[r&15])
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+func needs(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c >= utf8.RuneSelf {
+			if c >= utf8.RuneSelf {
+				// Only invalid UTF-8 and C1 controls need escaping.
+				r, n := utf8.DecodeRuneInString(s[i:])
+				if r == utf8.RuneError && n == 1 || r >= 0x80 && r <= 0x9f {
+					return true
+				}
+				i += n - 1
+				continue
+			}
+			return true
+		}
+	}
+	return false
+}
