@@ -79,6 +79,9 @@
 //     Googlebot-Video, Google-InspectionTool and Applebot follow
 //     Googlebot's groups, every Yandex robot follows Yandex's. The verdict
 //     says so in Verdict.Fallback. AgentOptions.NoFallback turns this off.
+//     Yandex's robots also read a blank line between a group's user-agent
+//     lines and its first rule as the end of the group, as Yandex
+//     documents (Robots.YandexReadsDifferently, Verdict.Reading).
 //  5. Otherwise all "*" groups are merged and used; they are never added to
 //     a named group, even one without rules. Crawlers documented to ignore
 //     "*" (AdsBot-Google, AdsBot-Google-Mobile, Mediapartners-Google,

@@ -26,19 +26,22 @@ var crawlerRules = map[string]crawlerRule{
 	// Yandex: "User-agent: Yandex" is used by every Yandex robot that has no
 	// group of its own, and then "*" is not (Yandex Webmaster's help on the
 	// User-agent directive).
-	"yandexbot":        {fallback: "yandex"},
-	"yandeximages":     {fallback: "yandex"},
-	"yandexnews":       {fallback: "yandex"},
-	"yandexmedia":      {fallback: "yandex"},
-	"yandexmarket":     {fallback: "yandex"},
-	"yandexadditional": {fallback: "yandex"},
-	"yandexmetrika":    {fallback: "yandex"},
-	"yandexdirect":     {fallback: "yandex"},
+	// They also read groups as Yandex documents (yandex.go).
+	"yandex":           {yandexReading: true},
+	"yandexbot":        {fallback: "yandex", yandexReading: true},
+	"yandeximages":     {fallback: "yandex", yandexReading: true},
+	"yandexnews":       {fallback: "yandex", yandexReading: true},
+	"yandexmedia":      {fallback: "yandex", yandexReading: true},
+	"yandexmarket":     {fallback: "yandex", yandexReading: true},
+	"yandexadditional": {fallback: "yandex", yandexReading: true},
+	"yandexmetrika":    {fallback: "yandex", yandexReading: true},
+	"yandexdirect":     {fallback: "yandex", yandexReading: true},
 }
 
 type crawlerRule struct {
 	fallback      string // lower-case token followed when no group names the crawler
 	ignoresGlobal bool   // the crawler does not obey "User-agent: *"
+	yandexReading bool   // the crawler reads groups as Yandex does (yandex.go)
 }
 
 // maxFallbacks bounds a fallback chain (the table has chains of one).

@@ -70,9 +70,17 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Lines saw %d/%d/%d/%d user-agent/rule/sitemap/other lines, Parse kept %d/%d/%d/%d",
 				ua, rules, sitemaps, other, gotUA, gotRules, len(r.Sitemaps), len(r.Other))
 		}
-		for _, agent := range []string{"", "*", "googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1)"} {
+		for _, agent := range []string{"", "*", "googlebot", "Mozilla/5.0 (compatible; Googlebot/2.1)", "Googlebot-Image", "AdsBot-Google", "YandexBot"} {
 			for _, u := range []string{"/", "/a/b?c", "http://x/%E3%83%84*$"} {
 				checkVerdict(t, r.Check(agent, u))
+			}
+		}
+		// Yandex's reading only splits the file's groups.
+		if a := r.Agent("YandexBot"); a.Reading() != "" {
+			for _, g := range a.Groups() {
+				if g < 0 || g >= len(r.Groups) {
+					t.Fatalf("Yandex reading names group %d of %d", g, len(r.Groups))
+				}
 			}
 		}
 	})

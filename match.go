@@ -33,6 +33,10 @@ type matcher struct {
 	// slash[c] is the range of keys that start with "/" and c (empty ranges
 	// sit where such keys would be); nil when there are few keys.
 	slash *[256]keyRange
+	// pieces is the number of distinct pieces of wildcard rules when there
+	// are enough wildcard rules for a check to search one piece many times
+	// (then searches are remembered within a check: see pieceFinder); else 0.
+	pieces int32
 }
 
 type keyRange struct{ lo, hi int32 }
@@ -42,11 +46,18 @@ type crule struct {
 	rule     *Rule
 	pri      int32 // octets of the canonical pattern
 	allow    bool
-	anchored bool     // the pattern ended with '$'
-	viaIndex bool     // Google's "index.html" reading of an allow rule
-	form     string   // the whole pattern in match form
-	key      string   // literal prefix (match form)
-	segs     []string // pieces after the first '*'; nil for literal patterns
+	anchored bool    // the pattern ended with '$'
+	viaIndex bool    // Google's "index.html" reading of an allow rule
+	form     string  // the whole pattern in match form
+	key      string  // literal prefix (match form)
+	segs     []piece // pieces after the first '*'; nil for literal patterns
+}
+
+// piece is a literal piece of a wildcard pattern, with its number among
+// the matcher's distinct pieces (see numberPieces).
+type piece struct {
+	s  string
+	id int32
 }
 
 // match is the best rule of one kind found so far.
@@ -117,6 +128,7 @@ func compileRules(rules []*Rule) matcher {
 		}
 		sorted = append(sorted, *cr)
 	}
+	m := matcher{pieces: numberPieces(sorted)}
 	// Wildcard rules are told apart by the prefix index only through their
 	// literal prefix. Where many share one prefix, or have a prefix of "/"
 	// or less, they are filed by needle instead (see wildcard.go).
@@ -139,7 +151,6 @@ func compileRules(rules []*Rule) matcher {
 		}
 		return perKey[cr.key] >= acThreshold
 	}
-	var m matcher
 	var wild []crule
 	m.rules = sorted[:0]
 	for _, cr := range sorted {
@@ -214,11 +225,17 @@ func newCrule(r *Rule, pri int, form string, viaIndex bool) crule {
 
 // compactStars drops the empty pieces that consecutive stars leave, keeping
 // the last piece, which an anchored pattern compares with the path's end.
-func compactStars(segs []string) []string {
-	out := segs[:0]
+func compactStars(segs []string) []piece {
+	n := 0
 	for i, s := range segs {
 		if s != "" || i == len(segs)-1 {
-			out = append(out, s)
+			n++
+		}
+	}
+	out := make([]piece, 0, n)
+	for i, s := range segs {
+		if s != "" || i == len(segs)-1 {
+			out = append(out, piece{s: s})
 		}
 	}
 	return out
@@ -227,6 +244,15 @@ func compactStars(segs []string) []string {
 // best returns the highest-priority allow and disallow rules matching path
 // (in match form).
 func (m *matcher) best(path string) (allow, disallow match) {
+	var h memoHolder // apart from f, so that pooling its scratch does not make path escape
+	f := pieceFinder{path: path, pieces: m.pieces, h: &h}
+	allow, disallow = m.bestWith(&f)
+	h.release()
+	return
+}
+
+func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
+	path := f.path
 	// Largest key <= path. Keys starting with "/" and path[1] form one
 	// block: the answer is in it, or is the key just before it.
 	lo, hi := 0, len(m.keys)
@@ -245,7 +271,7 @@ func (m *matcher) best(path string) (allow, disallow match) {
 	if m.ac != nil {
 		// After the prefix index: its matches may leave nothing for the
 		// needle index to improve, and then its pass is skipped.
-		defer m.ac.improve(path, &allow, &disallow)
+		defer m.ac.improve(f, &allow, &disallow)
 	}
 	i := lo - 1
 	if i < 0 {
@@ -259,7 +285,7 @@ func (m *matcher) best(path string) (allow, disallow match) {
 		if m.maxPri[i] < allow.pri && m.maxPri[i] < disallow.pri {
 			continue
 		}
-		rest := path[len(m.keys[i]):]
+		start := len(m.keys[i])
 		for j := m.first[i]; j < m.first[i+1]; j++ {
 			cr := &m.rules[j]
 			mine := &disallow
@@ -269,7 +295,7 @@ func (m *matcher) best(path string) (allow, disallow match) {
 			if mine.r != nil && cr.pri < mine.pri {
 				continue
 			}
-			if !cr.matchRest(rest) {
+			if !cr.matchAt(f, start) {
 				continue
 			}
 			if c := (match{cr, cr.pri}); c.beats(*mine) {
@@ -280,26 +306,137 @@ func (m *matcher) best(path string) (allow, disallow match) {
 	return
 }
 
-// matchRest reports whether the rule matches, given that its key matched
-// and rest is what follows it in the path. Greedy leftmost search for each
-// piece is exact for '*' patterns and linear in the length of the path.
-func (cr *crule) matchRest(rest string) bool {
+// matchAt reports whether the rule matches f's path, given that its key
+// matched and ends at start. Greedy leftmost search for each piece is exact
+// for '*' patterns and linear in the length of the path.
+func (cr *crule) matchAt(f *pieceFinder, start int) bool {
+	path := f.path
 	if cr.segs == nil {
-		return !cr.anchored || rest == ""
+		return !cr.anchored || start == len(path)
 	}
-	pos := 0
+	pos := start
 	last := len(cr.segs) - 1
-	for k, seg := range cr.segs {
+	for k, pc := range cr.segs {
+		seg := pc.s
 		if k == last && cr.anchored {
-			return len(rest)-len(seg) >= pos && rest[len(rest)-len(seg):] == seg
+			return len(path)-len(seg) >= pos && path[len(path)-len(seg):] == seg
 		}
-		j := strings.Index(rest[pos:], seg)
+		j := f.index(pc.id, seg, pos)
 		if j < 0 {
 			return false
 		}
-		pos += j + len(seg)
+		pos = j + len(seg)
 	}
 	return true
+}
+
+// numberPieces gives each distinct piece of the wildcard rules an id (in
+// piece.id) and returns how many there are when the rules hold at least
+// acThreshold wildcard rules, else 0.
+func numberPieces(rules []crule) int32 {
+	ids := make(map[string]int32)
+	wild := 0
+	for i := range rules {
+		cr := &rules[i]
+		if cr.segs == nil {
+			continue
+		}
+		wild++
+		for k := range cr.segs {
+			pc := &cr.segs[k]
+			id, ok := ids[pc.s]
+			if !ok {
+				id = int32(len(ids))
+				ids[pc.s] = id
+			}
+			pc.id = id
+		}
+	}
+	if wild < acThreshold {
+		return 0
+	}
+	return int32(len(ids))
+}
+
+// A pieceFinder searches the pieces of wildcard rules in one path. Rules
+// such as "/*a*b", "/*aa*b", ... search the same piece ("b") from nearby
+// positions; without memory, a path of n octets and r such rules cost
+// O(n×r). The finder remembers, for each piece, from where it is known to
+// be absent and one occurrence with the stretch before it that holds none,
+// so a failing search scans each octet once per piece.
+type pieceFinder struct {
+	path   string
+	pieces int32 // ids in use; 0: no memory
+	h      *memoHolder
+}
+
+type memoHolder struct{ sc *memoScratch }
+
+type memoScratch struct {
+	gen  uint32
+	memo []pieceMemo
+}
+
+// pieceMemo is what a check knows of one piece, valid when gen is the
+// check's generation: the piece starts nowhere at or after noneFrom, and a
+// search from any position in [from, at] finds it at at.
+type pieceMemo struct {
+	gen                uint32
+	noneFrom, from, at int32
+}
+
+var memoPool = sync.Pool{New: func() any { return new(memoScratch) }}
+
+// index returns the position of the first occurrence of seg (piece id) in
+// the path at or after pos, or -1.
+func (f *pieceFinder) index(id int32, seg string, pos int) int {
+	if f.pieces == 0 || seg == "" {
+		j := strings.Index(f.path[pos:], seg)
+		if j < 0 {
+			return -1
+		}
+		return pos + j
+	}
+	sc := f.h.sc
+	if sc == nil {
+		sc = memoPool.Get().(*memoScratch)
+		if len(sc.memo) < int(f.pieces) {
+			sc.memo = make([]pieceMemo, f.pieces)
+		}
+		if sc.gen++; sc.gen == 0 {
+			clear(sc.memo)
+			sc.gen = 1
+		}
+		f.h.sc = sc
+	}
+	e := &sc.memo[id]
+	if e.gen != sc.gen {
+		*e = pieceMemo{gen: sc.gen, noneFrom: int32(len(f.path)) + 1, from: 1, at: 0}
+	}
+	p := int32(pos)
+	switch {
+	case p >= e.noneFrom:
+		return -1
+	case e.from <= p && p <= e.at:
+		return int(e.at)
+	}
+	end := min(len(f.path), int(e.noneFrom)+len(seg)-1)
+	j := strings.Index(f.path[pos:end], seg)
+	if j < 0 {
+		e.noneFrom = p
+		return -1
+	}
+	e.from, e.at = p, p+int32(j)
+	return pos + j
+}
+
+func (h *memoHolder) release() {
+	if h.sc != nil {
+		if cap(h.sc.memo) <= 1<<16 {
+			memoPool.Put(h.sc)
+		}
+		h.sc = nil
+	}
 }
 
 func commonPrefix(a, b string) int {
@@ -313,28 +450,63 @@ func commonPrefix(a, b string) int {
 }
 
 // A ruleSet is the merged rules of all groups that name one product token.
+// Names that appear in the same groups share one lazyMatcher, so a group of
+// thousands of user-agent lines compiles its rules once, not once per name.
 type ruleSet struct {
 	token      string      // lower-case; "*" for the global groups
 	userAgents []UserAgent // the user-agent lines that name the token
 	groups     []int       // indexes into Robots.Groups
-	rules      []*Rule
-
-	once sync.Once
-	m    matcher
+	order      int32       // first appearance among the named tokens
+	lm         *lazyMatcher
 }
 
-func (rs *ruleSet) matcher() *matcher {
-	rs.once.Do(func() { rs.m = compileRules(rs.rules) })
-	return &rs.m
+func (rs *ruleSet) matcher() *matcher { return rs.lm.get() }
+
+// rules returns the merged rules of the rule set, in file order.
+func (rs *ruleSet) rules() []*Rule { return rs.lm.rules() }
+
+// A lazyMatcher compiles the rules of a list of groups on first use.
+type lazyMatcher struct {
+	r      *Robots
+	groups []int
+	once   sync.Once
+	m      matcher
+}
+
+func (lm *lazyMatcher) get() *matcher {
+	lm.once.Do(func() { lm.m = compileRules(lm.rules()) })
+	return &lm.m
+}
+
+func (lm *lazyMatcher) rules() []*Rule {
+	n := 0
+	for _, gi := range lm.groups {
+		n += len(lm.r.Groups[gi].Rules)
+	}
+	out := make([]*Rule, 0, n)
+	for _, gi := range lm.groups {
+		g := &lm.r.Groups[gi]
+		for ri := range g.Rules {
+			out = append(out, &g.Rules[ri])
+		}
+	}
+	return out
 }
 
 // index finds the rule set for a crawler.
 type index struct {
-	global  *ruleSet
+	global *ruleSet
+	// The named rule sets by lower-case token (the empty token included):
+	// in small, searched in turn, while there are few, else in byToken.
+	small   []*ruleSet
 	byToken map[string]*ruleSet
 	// named lists the non-empty named tokens, longest first (file order on
 	// ties), for matching full user-agent strings.
 	named []*ruleSet
+	// trie holds the named tokens when there are many, so that a full
+	// user-agent string is resolved without trying every name.
+	trieOnce sync.Once
+	trie     *nameTrie
 }
 
 func (r *Robots) index() *index {
@@ -349,8 +521,11 @@ func (r *Robots) exactIndex() *index {
 	return r.exactIdx
 }
 
+// buildIndex costs O(user-agent lines): a rule set records the groups that
+// name its token, and rule sets with the same groups share their matcher.
 func buildIndex(r *Robots, google bool) *index {
-	ix := &index{byToken: make(map[string]*ruleSet)}
+	ix := &index{}
+	var all []*ruleSet
 	for gi := range r.Groups {
 		g := &r.Groups[gi]
 		for _, ua := range g.UserAgents {
@@ -359,28 +534,100 @@ func buildIndex(r *Robots, google bool) *index {
 				tok = googleToken(ua.Value)
 			}
 			tok = strings.ToLower(tok)
-			rs := ix.byToken[tok]
+			var rs *ruleSet
+			if tok == "*" {
+				rs = ix.global
+			} else {
+				rs = ix.get(tok)
+			}
 			if rs == nil {
 				rs = &ruleSet{token: tok}
-				ix.byToken[tok] = rs
+				all = append(all, rs)
 				if tok == "*" {
 					ix.global = rs
-				} else if tok != "" {
-					ix.named = append(ix.named, rs)
+				} else {
+					ix.put(rs)
+					if tok != "" {
+						rs.order = int32(len(ix.named))
+						ix.named = append(ix.named, rs)
+					}
 				}
 			}
 			rs.userAgents = append(rs.userAgents, ua)
 			if n := len(rs.groups); n == 0 || rs.groups[n-1] != gi {
 				rs.groups = append(rs.groups, gi)
-				for ri := range g.Rules {
-					rs.rules = append(rs.rules, &g.Rules[ri])
-				}
 			}
 		}
 	}
-	delete(ix.byToken, "*")
+	// Share a matcher between the rule sets of one list of groups: most
+	// lists are one group, keyed by its index alone.
+	single := make([]*lazyMatcher, len(r.Groups))
+	var multi map[string]*lazyMatcher
+	for _, rs := range all {
+		if len(rs.groups) == 1 {
+			lm := single[rs.groups[0]]
+			if lm == nil {
+				lm = &lazyMatcher{r: r, groups: rs.groups}
+				single[rs.groups[0]] = lm
+			}
+			rs.lm = lm
+			continue
+		}
+		if multi == nil {
+			multi = make(map[string]*lazyMatcher)
+		}
+		key := groupsKey(rs.groups)
+		lm := multi[key]
+		if lm == nil {
+			lm = &lazyMatcher{r: r, groups: rs.groups}
+			multi[key] = lm
+		}
+		rs.lm = lm
+	}
 	slices.SortStableFunc(ix.named, func(a, b *ruleSet) int { return cmp.Compare(len(b.token), len(a.token)) })
 	return ix
+}
+
+// smallIndex is how many named rule sets are searched in turn before a map
+// pays for itself (most files name a few crawlers; a map costs hundreds of
+// bytes kept per file).
+const smallIndex = 8
+
+// get returns the rule set of a lower-case token.
+func (ix *index) get(key string) *ruleSet {
+	if ix.byToken != nil {
+		return ix.byToken[key]
+	}
+	for _, rs := range ix.small {
+		if rs.token == key {
+			return rs
+		}
+	}
+	return nil
+}
+
+func (ix *index) put(rs *ruleSet) {
+	if ix.byToken == nil && len(ix.small) < smallIndex {
+		ix.small = append(ix.small, rs)
+		return
+	}
+	if ix.byToken == nil {
+		ix.byToken = make(map[string]*ruleSet, 2*smallIndex)
+		for _, o := range ix.small {
+			ix.byToken[o.token] = o
+		}
+		ix.small = nil
+	}
+	ix.byToken[rs.token] = rs
+}
+
+// groupsKey encodes a list of group indexes as a map key.
+func groupsKey(groups []int) string {
+	b := make([]byte, 0, 4*len(groups))
+	for _, g := range groups {
+		b = append(b, byte(g>>24), byte(g>>16), byte(g>>8), byte(g))
+	}
+	return string(b)
 }
 
 // lookup finds the rule set of a token, comparing case-insensitively.
@@ -391,9 +638,17 @@ func (ix *index) lookup(token string) *ruleSet {
 		for i := 0; i < len(token); i++ {
 			b[i] = lower(token[i])
 		}
-		return ix.byToken[string(b)]
+		if ix.byToken != nil {
+			return ix.byToken[string(b)]
+		}
+		for _, rs := range ix.small {
+			if rs.token == string(b) {
+				return rs
+			}
+		}
+		return nil
 	}
-	return ix.byToken[strings.ToLower(token)]
+	return ix.get(strings.ToLower(token))
 }
 
 // named selects the groups that name a crawler, as the package
@@ -403,6 +658,10 @@ func (ix *index) lookup(token string) *ruleSet {
 func (ix *index) namedFor(agent string) *ruleSet {
 	if agent == "" || IsProductToken(agent) {
 		return ix.lookup(agent)
+	}
+	if len(ix.named) > trieMinNames {
+		ix.trieOnce.Do(func() { ix.trie = newNameTrie(ix.named) })
+		return ix.trie.longest(agent)
 	}
 	for _, n := range ix.named {
 		if containsFold(agent, n.token) {
@@ -416,6 +675,9 @@ func (ix *index) namedFor(agent string) *ruleSet {
 // else, unless turned off, its documented fallback's (fallback.go); else
 // the "*" groups, unless the crawler ignores them.
 func (r *Robots) resolve(name string, o AgentOptions) Agent {
+	if a, ok := r.resolveYandex(name, o); ok {
+		return a
+	}
 	if o.Exact {
 		ix := r.exactIndex()
 		rs := ix.lookup(name)
@@ -432,7 +694,7 @@ func (r *Robots) resolve(name string, o AgentOptions) Agent {
 		if _, cr, ok := knownCrawler(name); ok {
 			fb := cr.fallback
 			for i := 0; fb != "" && i < maxFallbacks; i++ {
-				if rs := ix.byToken[fb]; rs != nil {
+				if rs := ix.get(fb); rs != nil {
 					return Agent{rs: rs, fallback: rs.userAgents[0].Token}
 				}
 				fb = crawlerRules[fb].fallback

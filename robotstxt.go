@@ -132,7 +132,14 @@ type Robots struct {
 	idx       *index
 	exactOnce sync.Once
 	exactIdx  *index
-	cache     atomic.Pointer[agentCacheEntry]
+	// yandexDiffers: a blank line follows a group's user-agent lines, so
+	// Yandex's robots read the groups differently (yandex.go).
+	yandexDiffers bool
+	yandexOnce    sync.Once
+	yandexR       *Robots
+	rfcGroup      []int // in a Yandex reading: the index in the file's Groups of each group
+	cache         [agentCacheSize]atomic.Pointer[agentCacheEntry]
+	cacheNext     atomic.Uint32
 }
 
 // Text returns the parsed part of the input, without the byte order mark.
@@ -158,7 +165,15 @@ func ParseOptions(text string, opts *Options) *Robots {
 		text = text[:strings.LastIndexAny(text[:limit], "\r\n")+1]
 	}
 	r.Parsed = len(text)
-	p := parser{r: r}
+	parseInto(r, text, false)
+	r.text = text[bomLen(text):]
+	return r
+}
+
+// parseInto parses text into r's groups and records, as Yandex reads them
+// when yandex is set.
+func parseInto(r *Robots, text string, yandex bool) {
+	p := parser{r: r, yandex: yandex}
 	// Rules and user-agent lines go into two flat slices that groups then
 	// share, sized from the number of lines (bounded for files of blank
 	// lines), so that a large file costs a few allocations, not one per
@@ -168,8 +183,6 @@ func ParseOptions(text string, opts *Options) *Robots {
 	p.agents = make([]UserAgent, 0, 4)
 	scanLines(text, p.line)
 	p.finish()
-	r.text = text[bomLen(text):]
-	return r
 }
 
 // ReadFrom reads and parses a robots.txt body from rd, reading at most the
@@ -193,6 +206,10 @@ type parser struct {
 	agents  []UserAgent // every user-agent line, in file order
 	bounds  []groupBounds
 	inRules bool // a rule has been seen since the last user-agent line
+	// yandex reads the file as Yandex does: a blank line after a group's
+	// user-agent lines, before its first rule, ends the group (yandex.go).
+	yandex bool
+	cut    bool // such a blank line was seen: rules until the next user-agent line belong to no group
 }
 
 // groupBounds locate a group's lines in the parser's flat slices.
@@ -203,9 +220,9 @@ func (p *parser) line(l *Line) bool {
 	r.Lines = l.Number
 	switch l.Field {
 	case FieldUserAgent:
-		if len(p.bounds) == 0 || p.inRules {
+		if len(p.bounds) == 0 || p.inRules || p.cut {
 			p.bounds = append(p.bounds, groupBounds{len(p.agents), len(p.rules)})
-			p.inRules = false
+			p.inRules, p.cut = false, false
 		}
 		p.agents = append(p.agents, UserAgent{Line: l.Number, Value: l.Value, Token: productToken(l.Value)})
 	case FieldAllow, FieldDisallow:
@@ -213,7 +230,7 @@ func (p *parser) line(l *Line) bool {
 		if l.Field == FieldAllow {
 			rule.Kind = Allow
 		}
-		if len(p.bounds) == 0 {
+		if len(p.bounds) == 0 || p.cut {
 			r.Orphans = append(r.Orphans, rule)
 			return true
 		}
@@ -223,6 +240,14 @@ func (p *parser) line(l *Line) bool {
 		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: l.Number, URL: l.Value})
 	case FieldOther:
 		r.Other = append(r.Other, Record{Line: l.Number, Name: l.Key, Value: l.Value})
+	case FieldNone:
+		if len(p.bounds) > 0 && !p.inRules && !p.cut && l.Blank() {
+			if p.yandex {
+				p.cut = true
+			} else {
+				r.yandexDiffers = true
+			}
+		}
 	}
 	return true
 }

@@ -68,6 +68,10 @@ type Verdict struct {
 	// documented fallback applied instead: the fallback's name as the file
 	// writes it ("Googlebot" for Googlebot-Image). See CrawlerFallback.
 	Fallback string
+	// Reading is ReadingYandex when the crawler is a Yandex robot and the
+	// file has a blank line after a group's user-agent lines, which ends the
+	// group for Yandex (see Robots.YandexReadsDifferently); else "".
+	Reading string
 }
 
 // Agent is a crawler resolved against a file: the groups that apply to it
@@ -77,6 +81,8 @@ type Agent struct {
 	rs            *ruleSet
 	fallback      string // the fallback token whose groups apply, as written
 	ignoredGlobal bool   // a "*" group exists but the crawler ignores it
+	reading       string // ReadingYandex when the crawler reads the file as Yandex does
+	groupMap      []int  // with reading: the file's group of each group of that reading
 }
 
 // AgentOptions choose how a crawler's name selects groups.
@@ -110,7 +116,7 @@ func (r *Robots) AgentWith(name string, o AgentOptions) Agent { return r.resolve
 // path starting with "/". It does not allocate.
 func (a Agent) Check(rawURL string) Verdict {
 	v := check(a.rs, rawURL)
-	v.Fallback = a.fallback
+	v.Fallback, v.Reading = a.fallback, a.reading
 	if a.ignoredGlobal && v.Reason == NoGroup {
 		v.Reason = GlobalIgnored
 	}
@@ -151,16 +157,32 @@ func (a Agent) Groups() []int {
 	if a.rs == nil {
 		return nil
 	}
-	return a.rs.groups
+	if a.groupMap == nil {
+		return a.rs.groups
+	}
+	// In Yandex's reading groups split the file's: name the file's groups.
+	var out []int
+	for _, g := range a.rs.groups {
+		if m := a.groupMap[g]; len(out) == 0 || out[len(out)-1] != m {
+			out = append(out, m)
+		}
+	}
+	return out
 }
+
+// Reading returns ReadingYandex when the agent is a Yandex robot and the
+// file is one that Yandex reads differently (see
+// Robots.YandexReadsDifferently), else "".
+func (a Agent) Reading() string { return a.reading }
 
 // Rules returns the merged rules that apply to the agent, in file order.
 func (a Agent) Rules() []Rule {
 	if a.rs == nil {
 		return nil
 	}
-	out := make([]Rule, len(a.rs.rules))
-	for i, r := range a.rs.rules {
+	rules := a.rs.rules()
+	out := make([]Rule, len(rules))
+	for i, r := range rules {
 		out[i] = *r
 	}
 	return out
@@ -171,21 +193,30 @@ type agentCacheEntry struct {
 	a    Agent
 }
 
+// agentCacheSize is how many resolved agents Robots.Check remembers.
+const agentCacheSize = 4
+
 // Check decides whether the crawler agent (a product token or a full
 // user-agent string) may fetch rawURL (a full URL or a path starting with
-// "/"). It remembers the last agent it resolved, so a run of checks for one
-// agent allocates nothing; to check many URLs for several agents, keep an
-// Agent for each.
+// "/"). It remembers the last few agents it resolved, so checks that
+// alternate between a few agents allocate nothing; to check many URLs for
+// many agents, keep an Agent for each.
 func (r *Robots) Check(agent, rawURL string) Verdict {
-	var a Agent
-	if e := r.cache.Load(); e != nil && e.name == agent {
-		a = e.a
-	} else {
-		a = r.resolve(agent, AgentOptions{})
-		r.cache.Store(&agentCacheEntry{agent, a})
+	return r.cachedAgent(agent).Check(rawURL)
+}
+
+// cachedAgent resolves agent through the small cache of resolved agents.
+// Entries are replaced in turn; each is immutable once stored.
+func (r *Robots) cachedAgent(agent string) Agent {
+	for i := range r.cache {
+		if e := r.cache[i].Load(); e != nil && e.name == agent {
+			return e.a
+		}
 	}
-	return a.Check(rawURL)
+	a := r.resolve(agent, AgentOptions{})
+	r.cache[r.cacheNext.Add(1)%agentCacheSize].Store(&agentCacheEntry{agent, a})
+	return a
 }
 
 // Allowed reports whether the crawler agent may fetch rawURL.
-func (r *Robots) Allowed(agent, rawURL string) bool { return r.Check(agent, rawURL).Allowed }
+func (r *Robots) Allowed(agent, rawURL string) bool { return r.cachedAgent(agent).Allowed(rawURL) }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -50,6 +49,7 @@ input error.`,
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
 	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
+	guard := addGuardFlags(fs) // with --live
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,10 +70,13 @@ input error.`,
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
 		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
-			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent})
+			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard})
 	}
 	if *userAgent != "" {
 		return usagef("check: --user-agent is the header --live fetches with; without --live nothing is fetched")
+	}
+	if guard.set() {
+		return usagef("check: --allow-private and --allow-range are for --live; without --live nothing is fetched")
 	}
 	if *file == "" {
 		if isTerminal(c.stdin) {
@@ -105,11 +108,14 @@ input error.`,
 		bots[i] = r.AgentWith(a, opts)
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	enc := &wire.Encoder{EscapeHTML: true} // byte for byte json.Marshal's output
+	var line []byte
 	anyDisallowed := false
 	count := 0
 	emit := func(u string) error {
 		count++
-		if note := wire.InputNote(u); note != "" {
+		note := wire.InputNote(u)
+		if note != "" {
 			if *strict {
 				return usagef("check: %s: %s", textsafe.Escape(strconv.Quote(u)), note)
 			}
@@ -117,13 +123,18 @@ input error.`,
 				fmt.Fprintf(c.stderr, "robotstxt: note: %s: %s\n", textsafe.Escape(strconv.Quote(u)), note)
 			}
 		}
+		path := "" // normalised once per URL, for every agent
+		if *asJSON {
+			path = robotstxt.NormalizePath(u)
+		}
 		for i, bot := range bots {
 			v := bot.Check(u)
 			if !v.Allowed {
 				anyDisallowed = true
 			}
 			if *asJSON {
-				if err := writeCheckJSON(out, agents[i], u, v); err != nil {
+				line = append(enc.AppendCheck(line[:0], agents[i], u, path, note, v), '\n')
+				if _, err := out.Write(line); err != nil {
 					return err
 				}
 			} else {
@@ -185,15 +196,6 @@ func forEachURL(c *cli, urls, files []string, fn func(string) error) error {
 	return nil
 }
 
-func writeCheckJSON(w io.Writer, agent, u string, v robotstxt.Verdict) error {
-	b, err := json.Marshal(wire.NewCheckResult(agent, u, v))
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(append(b, '\n'))
-	return err
-}
-
 func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {
 	status := "ALLOWED"
 	if !v.Allowed {
@@ -204,8 +206,20 @@ func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {
 
 // explain says in a few words why a verdict was reached.
 func explain(agent string, v robotstxt.Verdict) string {
+	s := explainFallback(agent, v)
+	if v.Reading == robotstxt.ReadingYandex {
+		s += " (read as Yandex documents: a blank line after User-agent lines ends the group)"
+	}
+	return s
+}
+
+func explainFallback(agent string, v robotstxt.Verdict) string {
+	if v.Fallback != "" && v.Reason == robotstxt.NoMatchingRule {
+		return fmt.Sprintf("no matching rule in %s's group (%s), which %s follows because no group names it, as its operator documents",
+			textsafe.Escape(v.Fallback), groupLines(v.UserAgents), textsafe.Escape(agentName(agent)))
+	}
 	s := explainRule(v)
-	if v.Fallback != "" {
+	if v.Fallback != "" && v.Reason == robotstxt.MatchedRule {
 		s += fmt.Sprintf(" (%s has no group; it follows %s's group, %s, as its operator documents)",
 			textsafe.Escape(agentName(agent)), textsafe.Escape(v.Fallback), groupLines(v.UserAgents))
 	}

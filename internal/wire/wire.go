@@ -65,6 +65,10 @@ type CheckResult struct {
 	// agent and its operator documents that fallback ("Googlebot" for
 	// Googlebot-Image).
 	Fallback string `json:"fallback,omitempty"`
+	// Reading is "yandex" when a Yandex robot read the file as Yandex
+	// documents, which differs here: a blank line after User-agent lines
+	// ends the group.
+	Reading string `json:"reading,omitempty"`
 	// Note says how a URL that is neither a full URL nor a path starting
 	// with "/" was read (InputNote).
 	Note string `json:"note,omitempty"`
@@ -80,7 +84,7 @@ type AgentLine struct {
 func NewCheckResult(agent, rawURL string, v robotstxt.Verdict) CheckResult {
 	return CheckResult{Agent: agent, URL: rawURL, Path: robotstxt.NormalizePath(rawURL), Allowed: v.Allowed,
 		Reason: v.Reason, Rule: v.Rule, ViaIndexHTML: v.ViaIndexHTML, Overruled: v.Overruled,
-		Groups: AgentLines(v.UserAgents), Fallback: v.Fallback, Note: InputNote(rawURL)}
+		Groups: AgentLines(v.UserAgents), Fallback: v.Fallback, Reading: v.Reading, Note: InputNote(rawURL)}
 }
 
 // InputNote says how a URL that is neither a full URL ("scheme://host...")
