@@ -97,6 +97,7 @@ input error.`,
 	if err != nil {
 		return err
 	}
+	c.noteKind(body)
 	r := robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes})
 	if r.Truncated {
 		fmt.Fprintf(c.stderr, "robotstxt: note: the file has %d bytes; only the first %d (whole lines, up to line %d) were parsed, as Google does: rules past the limit are ignored, and a verdict could differ because of them\n",

@@ -38,6 +38,7 @@ the terminal.`,
 	if err != nil {
 		return err
 	}
+	c.noteKind(body)
 	r := robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes})
 	if *asJSON {
 		return writeJSON(c.stdout, wire.NewParseDoc(r))

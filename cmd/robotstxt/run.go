@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
 
 // Exit statuses. They are part of the command's interface.
@@ -44,8 +46,13 @@ func init() {
 		{"check", "decide whether agents may fetch URLs, with the deciding rule", runCheck},
 		{"lint", "audit a robots.txt: named findings with severity, line and fix", runLint},
 		{"report", "what each known crawler (search, AI) may fetch", runReport},
+		{"test", "check a robots.txt against an expectations file (for CI)", runTest},
+		{"diff", "what a change to robots.txt does: rules changed, URLs now blocked or allowed", runDiff},
+		{"watch", "record each version of sites' robots.txt and print what changed", runWatch},
+		{"history", "list the versions of a robots.txt that watch recorded", runHistory},
 		{"fetch", "fetch a site's robots.txt as a crawler must and summarise it", runFetch},
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
+		{"browse", "load a page in headless Chromium, every request decided by robots.txt", runBrowse},
 		{"serve", "serve the robots.txt analyser web page and JSON API", runServe},
 		{"site", "write the analyser web page to a folder for static hosting", runSite},
 		{"completion", "print a shell completion script (bash, zsh, fish, powershell)", runCompletion},
@@ -264,4 +271,15 @@ func isTerminal(w any) bool {
 // terminal, and never when NO_COLOR is set (https://no-color.org).
 func (c *cli) useColor(w io.Writer) bool {
 	return c.getenv("NO_COLOR") == "" && isTerminal(w)
+}
+
+// noteKind says on standard error when the input is not a text file, so
+// that a binary or UTF-16 body is not taken for a robots.txt without rules.
+func (c *cli) noteKind(body []byte) {
+	switch textsafe.Kind(string(body)) {
+	case textsafe.Binary:
+		fmt.Fprintln(c.stderr, "robotstxt: note: this is not a text file (it holds NUL or control bytes); it is read line by line, as a crawler would read it")
+	case textsafe.UTF16:
+		fmt.Fprintln(c.stderr, "robotstxt: note: the file is in UTF-16, not UTF-8: crawlers find no rules in it")
+	}
 }
