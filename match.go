@@ -29,7 +29,7 @@ type matcher struct {
 	first  []int32 // rules of key i are rules[first[i]:first[i+1]]
 	maxPri []int32 // highest priority among the rules of key i
 	rules  []crule
-	ac     *acIndex // wildcard rules filed by needle, when there are many
+	ac     *lazyAC // wildcard rules filed by needle, when there are many
 	// slash[c] is the range of keys that start with "/" and c (empty ranges
 	// sit where such keys would be); nil when there are few keys.
 	slash *[256]keyRange
@@ -161,7 +161,7 @@ func compileRules(rules []*Rule) matcher {
 		}
 	}
 	if len(wild) > 0 {
-		m.ac = buildAC(wild)
+		m.ac = newLazyAC(wild)
 	}
 	m.keys = make([]string, 0, len(m.rules))
 	m.parent = make([]int32, 0, len(m.rules))
@@ -282,28 +282,34 @@ func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
 		i = int(m.parent[i])
 	}
 	for ; i >= 0; i = int(m.parent[i]) {
-		if m.maxPri[i] < allow.pri && m.maxPri[i] < disallow.pri {
-			continue
-		}
-		start := len(m.keys[i])
-		for j := m.first[i]; j < m.first[i+1]; j++ {
-			cr := &m.rules[j]
-			mine := &disallow
-			if cr.allow {
-				mine = &allow
-			}
-			if mine.r != nil && cr.pri < mine.pri {
-				continue
-			}
-			if !cr.matchAt(f, start) {
-				continue
-			}
-			if c := (match{cr, cr.pri}); c.beats(*mine) {
-				*mine = c
-			}
-		}
+		m.tryKey(f, i, &allow, &disallow)
 	}
 	return
+}
+
+// tryKey improves allow and disallow with the rules of key i, a prefix of
+// the path.
+func (m *matcher) tryKey(f *pieceFinder, i int, allow, disallow *match) {
+	if m.maxPri[i] < allow.pri && m.maxPri[i] < disallow.pri {
+		return
+	}
+	start := len(m.keys[i])
+	for j := m.first[i]; j < m.first[i+1]; j++ {
+		cr := &m.rules[j]
+		mine := disallow
+		if cr.allow {
+			mine = allow
+		}
+		if mine.r != nil && cr.pri < mine.pri {
+			continue
+		}
+		if !cr.matchAt(f, start) {
+			continue
+		}
+		if c := (match{cr, cr.pri}); c.beats(*mine) {
+			*mine = c
+		}
+	}
 }
 
 // matchAt reports whether the rule matches f's path, given that its key
@@ -334,16 +340,19 @@ func (cr *crule) matchAt(f *pieceFinder, start int) bool {
 // piece.id) and returns how many there are when the rules hold at least
 // acThreshold wildcard rules, else 0.
 func numberPieces(rules []crule) int32 {
-	ids := make(map[string]int32)
 	wild := 0
 	for i := range rules {
-		cr := &rules[i]
-		if cr.segs == nil {
-			continue
+		if rules[i].segs != nil {
+			wild++
 		}
-		wild++
-		for k := range cr.segs {
-			pc := &cr.segs[k]
+	}
+	if wild < acThreshold {
+		return 0
+	}
+	ids := make(map[string]int32)
+	for i := range rules {
+		for k := range rules[i].segs {
+			pc := &rules[i].segs[k]
 			id, ok := ids[pc.s]
 			if !ok {
 				id = int32(len(ids))
@@ -351,9 +360,6 @@ func numberPieces(rules []crule) int32 {
 			}
 			pc.id = id
 		}
-	}
-	if wild < acThreshold {
-		return 0
 	}
 	return int32(len(ids))
 }
@@ -452,18 +458,44 @@ func commonPrefix(a, b string) int {
 // A ruleSet is the merged rules of all groups that name one product token.
 // Names that appear in the same groups share one lazyMatcher, so a group of
 // thousands of user-agent lines compiles its rules once, not once per name.
+// A name's large groups keep matchers of their own, shared with every other
+// name they hold, and the best matches of its parts are combined: otherwise
+// thousands of names, each in one shared large group and one small group of
+// its own, would each copy and compile the large group's rules.
 type ruleSet struct {
 	token      string      // lower-case; "*" for the global groups
 	userAgents []UserAgent // the user-agent lines that name the token
 	groups     []int       // indexes into Robots.Groups
 	order      int32       // first appearance among the named tokens
-	lm         *lazyMatcher
+	r          *Robots
+	parts      []*lazyMatcher // one, or the large groups apart and the rest merged
 }
 
-func (rs *ruleSet) matcher() *matcher { return rs.lm.get() }
+// bigGroup is the number of rules from which a group named with others
+// keeps a matcher of its own.
+const bigGroup = 256
+
+// best returns the highest-priority allow and disallow rules matching path
+// (in match form). The best of the parts is the best of their merged rules:
+// a match beats another by priority, then by line, whatever the part.
+func (rs *ruleSet) best(path string) (allow, disallow match) {
+	if len(rs.parts) == 1 {
+		return rs.parts[0].get().best(path)
+	}
+	for _, p := range rs.parts {
+		a, d := p.get().best(path)
+		if a.beats(allow) {
+			allow = a
+		}
+		if d.beats(disallow) {
+			disallow = d
+		}
+	}
+	return
+}
 
 // rules returns the merged rules of the rule set, in file order.
-func (rs *ruleSet) rules() []*Rule { return rs.lm.rules() }
+func (rs *ruleSet) rules() []*Rule { return groupRules(rs.r, rs.groups) }
 
 // A lazyMatcher compiles the rules of a list of groups on first use.
 type lazyMatcher struct {
@@ -478,14 +510,17 @@ func (lm *lazyMatcher) get() *matcher {
 	return &lm.m
 }
 
-func (lm *lazyMatcher) rules() []*Rule {
+func (lm *lazyMatcher) rules() []*Rule { return groupRules(lm.r, lm.groups) }
+
+// groupRules returns the rules of the groups, in file order.
+func groupRules(r *Robots, groups []int) []*Rule {
 	n := 0
-	for _, gi := range lm.groups {
-		n += len(lm.r.Groups[gi].Rules)
+	for _, gi := range groups {
+		n += len(r.Groups[gi].Rules)
 	}
 	out := make([]*Rule, 0, n)
-	for _, gi := range lm.groups {
-		g := &lm.r.Groups[gi]
+	for _, gi := range groups {
+		g := &r.Groups[gi]
 		for ri := range g.Rules {
 			out = append(out, &g.Rules[ri])
 		}
@@ -541,7 +576,7 @@ func buildIndex(r *Robots, google bool) *index {
 				rs = ix.get(tok)
 			}
 			if rs == nil {
-				rs = &ruleSet{token: tok}
+				rs = &ruleSet{token: tok, r: r}
 				all = append(all, rs)
 				if tok == "*" {
 					ix.global = rs
@@ -562,27 +597,43 @@ func buildIndex(r *Robots, google bool) *index {
 	// Share a matcher between the rule sets of one list of groups: most
 	// lists are one group, keyed by its index alone.
 	single := make([]*lazyMatcher, len(r.Groups))
+	one := func(gi int) *lazyMatcher {
+		if single[gi] == nil {
+			single[gi] = &lazyMatcher{r: r, groups: []int{gi}}
+		}
+		return single[gi]
+	}
 	var multi map[string]*lazyMatcher
 	for _, rs := range all {
 		if len(rs.groups) == 1 {
-			lm := single[rs.groups[0]]
-			if lm == nil {
-				lm = &lazyMatcher{r: r, groups: rs.groups}
-				single[rs.groups[0]] = lm
+			rs.parts = []*lazyMatcher{one(rs.groups[0])}
+			continue
+		}
+		var small []int
+		for _, gi := range rs.groups {
+			if len(r.Groups[gi].Rules) >= bigGroup {
+				rs.parts = append(rs.parts, one(gi))
+			} else {
+				small = append(small, gi)
 			}
-			rs.lm = lm
+		}
+		switch len(small) {
+		case 0:
+			continue
+		case 1:
+			rs.parts = append(rs.parts, one(small[0]))
 			continue
 		}
 		if multi == nil {
 			multi = make(map[string]*lazyMatcher)
 		}
-		key := groupsKey(rs.groups)
+		key := groupsKey(small)
 		lm := multi[key]
 		if lm == nil {
-			lm = &lazyMatcher{r: r, groups: rs.groups}
+			lm = &lazyMatcher{r: r, groups: small}
 			multi[key] = lm
 		}
-		rs.lm = lm
+		rs.parts = append(rs.parts, lm)
 	}
 	slices.SortStableFunc(ix.named, func(a, b *ruleSet) int { return cmp.Compare(len(b.token), len(a.token)) })
 	return ix
@@ -780,7 +831,7 @@ func decide(rs *ruleSet, path string) Verdict {
 	if rs == nil {
 		return Verdict{Allowed: true, Reason: NoGroup}
 	}
-	allow, disallow := rs.matcher().best(path)
+	allow, disallow := rs.best(path)
 	v := Verdict{Allowed: true, Reason: NoMatchingRule, UserAgents: ua}
 	switch {
 	case allow.r == nil && disallow.r == nil:

@@ -132,14 +132,15 @@ type Robots struct {
 	idx       *index
 	exactOnce sync.Once
 	exactIdx  *index
-	// yandexDiffers: a blank line follows a group's user-agent lines, so
-	// Yandex's robots read the groups differently (yandex.go).
-	yandexDiffers bool
-	yandexOnce    sync.Once
-	yandexR       *Robots
-	rfcGroup      []int // in a Yandex reading: the index in the file's Groups of each group
-	cache         [agentCacheSize]atomic.Pointer[agentCacheEntry]
-	cacheNext     atomic.Uint32
+	// yandexBlank lists the blank lines that follow a group's user-agent
+	// lines, before its first rule: Yandex's robots read the groups
+	// differently (yandex.go).
+	yandexBlank []int
+	yandexOnce  sync.Once
+	yandexR     *Robots
+	rfcGroup    []int // in a Yandex reading: the index in the file's Groups of each group
+	cache       [agentCacheSize]atomic.Pointer[agentCacheEntry]
+	cacheNext   atomic.Uint32
 }
 
 // Text returns the parsed part of the input, without the byte order mark.
@@ -210,6 +211,7 @@ type parser struct {
 	// user-agent lines, before its first rule, ends the group (yandex.go).
 	yandex bool
 	cut    bool // such a blank line was seen: rules until the next user-agent line belong to no group
+	gap    bool // such a blank line was recorded, and no user-agent line or rule came since
 }
 
 // groupBounds locate a group's lines in the parser's flat slices.
@@ -224,6 +226,7 @@ func (p *parser) line(l *Line) bool {
 			p.bounds = append(p.bounds, groupBounds{len(p.agents), len(p.rules)})
 			p.inRules, p.cut = false, false
 		}
+		p.gap = false
 		p.agents = append(p.agents, UserAgent{Line: l.Number, Value: l.Value, Token: productToken(l.Value)})
 	case FieldAllow, FieldDisallow:
 		rule := Rule{Line: l.Number, Kind: Disallow, Pattern: l.Value}
@@ -235,7 +238,7 @@ func (p *parser) line(l *Line) bool {
 			return true
 		}
 		p.rules = append(p.rules, rule)
-		p.inRules = true
+		p.inRules, p.gap = true, false
 	case FieldSitemap:
 		r.Sitemaps = append(r.Sitemaps, Sitemap{Line: l.Number, URL: l.Value})
 	case FieldOther:
@@ -244,8 +247,9 @@ func (p *parser) line(l *Line) bool {
 		if len(p.bounds) > 0 && !p.inRules && !p.cut && l.Blank() {
 			if p.yandex {
 				p.cut = true
-			} else {
-				r.yandexDiffers = true
+			} else if !p.gap {
+				r.yandexBlank = append(r.yandexBlank, l.Number)
+				p.gap = true
 			}
 		}
 	}

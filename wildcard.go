@@ -6,12 +6,14 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Real files can hold thousands of rules such as "*/custom/" or
 // "/*BOE-A-1993-3426$": wildcard rules whose literal prefix is "/" or empty,
 // so the prefix index cannot tell them apart. When a rule set has many of
-// them, each is filed under its longest literal piece (its "needle"): a rule
+// them, each is filed under one of its literal pieces, the one fewest rules
+// share (its "needle", see chooseNeedles): a rule
 // can only match a path that contains its needle. One Aho-Corasick pass over
 // the path finds the needles it contains, and only their rules are tried.
 // The pass costs O(path length) whatever the number of rules.
@@ -19,6 +21,67 @@ import (
 // acThreshold is the number of needled wildcard rules from which the
 // automaton pays for itself; below it, trying each rule is cheaper.
 const acThreshold = 16
+
+// Building the automaton costs about as much as trying every rule 50 to 100
+// times, and most files are checked only a few times: below acEager
+// needled rules it is built only once acAfter checks have tried the rules
+// one by one.
+const (
+	acEager = 512
+	acAfter = 64
+)
+
+// A lazyAC holds the needled wildcard rules, tried in turn until the
+// automaton pays for itself.
+type lazyAC struct {
+	wild                  []crule // nil once the automaton was built eagerly
+	maxAllow, maxDisallow int32   // highest priorities of each kind, -1 for none
+	checks                atomic.Int32
+	once                  sync.Once
+	ac                    atomic.Pointer[acIndex]
+}
+
+func newLazyAC(wild []crule) *lazyAC {
+	l := &lazyAC{wild: wild, maxAllow: -1, maxDisallow: -1}
+	for i := range wild {
+		if wild[i].allow {
+			l.maxAllow = max(l.maxAllow, wild[i].pri)
+		} else {
+			l.maxDisallow = max(l.maxDisallow, wild[i].pri)
+		}
+	}
+	if len(wild) >= acEager {
+		l.build()
+		l.wild = nil // not shared yet: the automaton holds the rules
+	}
+	return l
+}
+
+func (l *lazyAC) build() *acIndex {
+	l.once.Do(func() { l.ac.Store(buildAC(l.wild)) })
+	return l.ac.Load()
+}
+
+// improve improves allow and disallow with the needled rules. When none of
+// them could beat those (or tie with an earlier line), the path is not
+// scanned at all.
+func (l *lazyAC) improve(f *pieceFinder, allow, disallow *match) {
+	if (allow.r != nil && l.maxAllow < allow.pri || l.maxAllow < 0) &&
+		(disallow.r != nil && l.maxDisallow < disallow.pri || l.maxDisallow < 0) {
+		return
+	}
+	ac := l.ac.Load()
+	if ac == nil {
+		if l.checks.Add(1) <= acAfter {
+			for i := range l.wild {
+				tryRule(&l.wild[i], f, allow, disallow)
+			}
+			return
+		}
+		ac = l.build()
+	}
+	ac.best(f, allow, disallow)
+}
 
 type acIndex struct {
 	// The automaton. States are numbered breadth first, so the shallow
@@ -40,10 +103,7 @@ type acIndex struct {
 	classes int32
 
 	needleLo []int32 // rules of needle i: rules[needleLo[i]:needleLo[i+1]]
-	// maxAllow and maxDisallow are the highest priorities of its rules of
-	// each kind (-1 for none).
-	maxAllow, maxDisallow int32
-	rules                 []crule // sorted by needle, then priority (highest first)
+	rules    []crule // sorted by needle, then priority (highest first)
 
 	words   int       // uint64 words of a bitset of needles
 	scratch sync.Pool // *acScratch, for indexes of many needles
@@ -69,26 +129,50 @@ type acScratch struct {
 func needleOf(cr *crule) string {
 	n := ""
 	for _, s := range cr.segs {
-		if len(s) > len(n) {
-			n = s
+		if len(s.s) > len(n) {
+			n = s.s
 		}
 	}
 	return n
 }
 
-func buildAC(wild []crule) *acIndex {
-	ac := &acIndex{maxAllow: -1, maxDisallow: -1}
+// chooseNeedles files each rule under the piece that the fewest rules
+// share (the longest on a tie), so that rules such as "/*foo*a1",
+// "/*foo*a2", ... are told apart by "a1", "a2" rather than all tried
+// whenever a path contains "foo".
+func chooseNeedles(wild []crule) []string {
+	type seen struct{ n, last int32 } // rules holding the piece; the last one counted
+	count := make(map[string]seen)
 	for i := range wild {
-		if wild[i].allow {
-			ac.maxAllow = max(ac.maxAllow, wild[i].pri)
-		} else {
-			ac.maxDisallow = max(ac.maxDisallow, wild[i].pri)
+		for _, pc := range wild[i].segs {
+			if seg := pc.s; seg != "" {
+				if c := count[seg]; c.n == 0 || c.last != int32(i) {
+					count[seg] = seen{c.n + 1, int32(i)}
+				}
+			}
 		}
 	}
 	needles := make([]string, len(wild))
 	for i := range wild {
-		needles[i] = needleOf(&wild[i])
+		best, bestN := "", int32(0)
+		for _, pc := range wild[i].segs {
+			seg := pc.s
+			if seg == "" {
+				continue
+			}
+			n := count[seg].n
+			if best == "" || n < bestN || n == bestN && (len(seg) > len(best) || len(seg) == len(best) && seg < best) {
+				best, bestN = seg, n
+			}
+		}
+		needles[i] = best
 	}
+	return needles
+}
+
+func buildAC(wild []crule) *acIndex {
+	ac := &acIndex{}
+	needles := chooseNeedles(wild)
 	order := make([]int, len(wild))
 	for i := range order {
 		order[i] = i
@@ -110,6 +194,16 @@ func buildAC(wild []crule) *acIndex {
 	}
 	ac.needleLo = append(ac.needleLo, int32(len(ac.rules)))
 
+	ac.buildAutomaton(distinct)
+	words := (len(distinct) + 63) / 64
+	ac.words = words
+	ac.scratch.New = func() any { return &acScratch{seen: make([]uint64, words)} }
+	return ac
+}
+
+// buildAutomaton builds the automaton of the sorted, distinct needles:
+// needle i is reported as i.
+func (ac *acIndex) buildAutomaton(distinct []string) {
 	// The trie of the sorted needles, built depth first: a needle shares the
 	// path of its common prefix with the previous one.
 	type tedge struct {
@@ -201,10 +295,6 @@ func buildAC(wild []crule) *acIndex {
 		}
 	}
 	ac.buildDFA()
-	words := (len(distinct) + 63) / 64
-	ac.words = words
-	ac.scratch.New = func() any { return &acScratch{seen: make([]uint64, words)} }
-	return ac
 }
 
 // maxDFA bounds the size of the full transition table (in entries).
@@ -271,34 +361,24 @@ func (ac *acIndex) step(s int32, c byte) int32 {
 	}
 }
 
-// improve improves allow and disallow with the wildcard rules whose needle
-// occurs in path. When no rule of the index could beat them (or tie with an
-// earlier line), the path is not scanned at all.
-func (ac *acIndex) improve(path string, allow, disallow *match) {
-	if (allow.r != nil && ac.maxAllow < allow.pri || ac.maxAllow < 0) &&
-		(disallow.r != nil && ac.maxDisallow < disallow.pri || ac.maxDisallow < 0) {
-		return
-	}
-	ac.best(path, allow, disallow)
-}
-
 // best improves allow and disallow with the wildcard rules whose needle
 // occurs in path. The set of needles found lives on the stack when the index
 // has at most 4,096 needles, else in a pooled buffer.
-func (ac *acIndex) best(path string, allow, disallow *match) {
+func (ac *acIndex) best(f *pieceFinder, allow, disallow *match) {
 	if ac.words <= 64 {
 		var seen [64]uint64
-		ac.scan(path, seen[:ac.words], allow, disallow)
+		ac.scan(f, seen[:ac.words], allow, disallow)
 		return
 	}
 	sc := ac.scratch.Get().(*acScratch)
-	ac.scan(path, sc.seen, allow, disallow)
+	ac.scan(f, sc.seen, allow, disallow)
 	ac.scratch.Put(sc)
 }
 
 // scan runs the automaton over path, marking in seen (all zero, and left
 // all zero) the needles that occur, then tries their rules.
-func (ac *acIndex) scan(path string, seen []uint64, allow, disallow *match) {
+func (ac *acIndex) scan(f *pieceFinder, seen []uint64, allow, disallow *match) {
+	path := f.path
 	var found [32]int32 // the needles found, in order, unless there are more
 	n := 0
 	s := int32(0)
@@ -311,22 +391,26 @@ func (ac *acIndex) scan(path string, seen []uint64, allow, disallow *match) {
 		if ac.reports[s>>6]&(1<<(s&63)) == 0 {
 			continue
 		}
+		// The needles ending here, longest first. Once one was seen, so
+		// were the rest of its chain, so each needle costs one visit.
 		for o := ac.states[s].report; o >= 0; {
 			st := &ac.states[o]
-			if id := st.needle; seen[id>>6]&(1<<(id&63)) == 0 {
-				seen[id>>6] |= 1 << (id & 63)
-				if n < len(found) {
-					found[n] = id
-				}
-				n++
+			id := st.needle
+			if seen[id>>6]&(1<<(id&63)) != 0 {
+				break
 			}
+			seen[id>>6] |= 1 << (id & 63)
+			if n < len(found) {
+				found[n] = id
+			}
+			n++
 			o = ac.states[st.fail].report
 		}
 	}
 	if n <= len(found) {
 		for _, id := range found[:n] {
 			seen[id>>6] = 0
-			ac.tryNeedle(id, path, allow, disallow)
+			ac.tryNeedle(id, f, allow, disallow)
 		}
 		return
 	}
@@ -334,28 +418,32 @@ func (ac *acIndex) scan(path string, seen []uint64, allow, disallow *match) {
 		for bitsw != 0 {
 			b := bits.TrailingZeros64(bitsw)
 			bitsw &^= 1 << b
-			ac.tryNeedle(int32(w*64+b), path, allow, disallow)
+			ac.tryNeedle(int32(w*64+b), f, allow, disallow)
 		}
 		seen[w] = 0
 	}
 }
 
 // tryNeedle tries the rules filed under needle id.
-func (ac *acIndex) tryNeedle(id int32, path string, allow, disallow *match) {
+func (ac *acIndex) tryNeedle(id int32, f *pieceFinder, allow, disallow *match) {
 	for j := ac.needleLo[id]; j < ac.needleLo[id+1]; j++ {
-		cr := &ac.rules[j]
-		mine := disallow
-		if cr.allow {
-			mine = allow
-		}
-		if mine.r != nil && cr.pri < mine.pri {
-			continue
-		}
-		if !strings.HasPrefix(path, cr.key) || !cr.matchRest(path[len(cr.key):]) {
-			continue
-		}
-		if c := (match{cr, cr.pri}); c.beats(*mine) {
-			*mine = c
-		}
+		tryRule(&ac.rules[j], f, allow, disallow)
+	}
+}
+
+// tryRule improves allow or disallow with a wildcard rule if it matches.
+func tryRule(cr *crule, f *pieceFinder, allow, disallow *match) {
+	mine := disallow
+	if cr.allow {
+		mine = allow
+	}
+	if mine.r != nil && cr.pri < mine.pri {
+		return
+	}
+	if !strings.HasPrefix(f.path, cr.key) || !cr.matchAt(f, len(cr.key)) {
+		return
+	}
+	if c := (match{cr, cr.pri}); c.beats(*mine) {
+		*mine = c
 	}
 }

@@ -23,7 +23,12 @@ const ReadingYandex = "yandex"
 // YandexReadsDifferently reports whether Yandex's robots read the file's
 // groups differently from RFC 9309: a blank line follows a group's
 // user-agent lines before its first rule.
-func (r *Robots) YandexReadsDifferently() bool { return r.yandexDiffers }
+func (r *Robots) YandexReadsDifferently() bool { return len(r.yandexBlank) > 0 }
+
+// YandexBlankLines returns the line numbers of the blank lines that end a
+// group for Yandex: the first blank line after a group's user-agent lines,
+// before its first rule. Shared: do not modify.
+func (r *Robots) YandexBlankLines() []int { return r.yandexBlank }
 
 // yandexRobots returns the file as Yandex reads it, parsed once.
 func (r *Robots) yandexRobots() *Robots {
@@ -47,7 +52,7 @@ func (r *Robots) yandexRobots() *Robots {
 // resolveYandex resolves a Yandex robot's name in Yandex's reading, when
 // the file needs it.
 func (r *Robots) resolveYandex(name string, o AgentOptions) (Agent, bool) {
-	if !r.yandexDiffers || o.Exact || o.NoFallback {
+	if len(r.yandexBlank) == 0 || o.Exact || o.NoFallback {
 		return Agent{}, false
 	}
 	if _, cr, ok := knownCrawler(name); !ok || !cr.yandexReading {

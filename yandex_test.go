@@ -102,3 +102,15 @@ func TestYandexReadsDifferently(t *testing.T) {
 		}
 	}
 }
+
+func TestYandexBlankLines(t *testing.T) {
+	for in, want := range map[string]string{
+		"User-agent: a\n\n\nDisallow: /\n\nUser-agent: b\n\nUser-agent: c\nDisallow: /\n": "[2 7]",
+		"User-agent: a\nDisallow: /\n\n":                  "[]",
+		"\n\nUser-agent: a\nCrawl-delay: 1\n\nAllow: /\n": "[5]",
+	} {
+		if got := fmt.Sprint(ParseString(in).YandexBlankLines()); got != want {
+			t.Errorf("YandexBlankLines(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

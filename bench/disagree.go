@@ -202,10 +202,16 @@ func newFileComparer(f File) (*fileComparer, string) {
 	return c, ""
 }
 
+// plainRFC is how our library is compared: without the crawlers' documented
+// fallbacks (Googlebot-Image following Googlebot, Yandex's reading of
+// groups, AdsBot-Google ignoring "*"), which neither temoto nor the
+// reference model knows; they are tested in the library itself.
+var plainRFC = robotstxt.AgentOptions{NoFallback: true}
+
 // compare checks path for agent with both libraries. cause is empty when
 // they agree; refOK reports whether our answer is the reference model's.
 func (c *fileComparer) compare(agent, path string) (ours, tem bool, cause string, refOK bool) {
-	ours = c.r.Agent(agent).Allowed(path)
+	ours = c.r.AgentWith(agent, plainRFC).Allowed(path)
 	refOK = ours
 	if rules, ok := refRules(c.r, agent); ok {
 		refOK = c.model(modelKey{agent, false, allFeatures}, rules).allowed(path) == ours
@@ -299,7 +305,7 @@ func (c *fileComparer) model(k modelKey, rules []robotstxt.Rule) *model {
 //  4. on the same rules, the first of the features (see featureCauses)
 //     that, turned on in order, turns temoto's answer into ours.
 func (c *fileComparer) classify(agent, path string, ours, tem bool) string {
-	if c.full != nil && c.full.Agent(agent).Allowed(path) == tem {
+	if c.full != nil && c.full.AgentWith(agent, plainRFC).Allowed(path) == tem {
 		return CauseTruncated
 	}
 	trules, key := temotoRules(c.r, agent)

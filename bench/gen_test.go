@@ -82,7 +82,7 @@ func TestPathFromPattern(t *testing.T) {
 func TestFileAgents(t *testing.T) {
 	r := robotstxt.ParseString("User-agent: MJ12bot\nUser-agent: Googlebot/2.1\nUser-agent: GPTBot\nUser-agent: Mediapartners-Google*\nUser-agent: AhrefsBot\nDisallow: /\n")
 	got := strings.Join(fileAgents(r), ",")
-	if want := "Googlebot,Bingbot,ExampleBot,GPTBot,Mediapartners-Google"; got != want {
+	if want := "Googlebot,Bingbot,ExampleBot,MJ12bot,GPTBot"; got != want {
 		t.Errorf("fileAgents = %s, want %s", got, want)
 	}
 }

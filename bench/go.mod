@@ -1,6 +1,6 @@
 module github.com/robotstxt/robotstxt/bench
 
-go 1.26
+go 1.26.0
 
 require github.com/robotstxt/robotstxt v0.0.0
 

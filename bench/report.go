@@ -209,7 +209,66 @@ func (res Results) Rows(cpu bool) []Row {
 		r.Met = yesNo(r.Ours <= limit)
 		return r
 	})
+
+	// Worst cases (issue 14): absolute targets for ours, temoto for scale.
+	agents := both("Worst", "agents")
+	add(agents, func() Row {
+		r := res.pairRow(fmt.Sprintf("worst: %s user-agent lines sharing every rule (%d KB), parse and check each name (ms)", Count(WorstAgents), WorstAgentsBytes/1000),
+			"Worst", "agents", msPerOp(cpu), false, 0)
+		r.Target, r.Met = "< 50 ms", yesNo(r.Ours < 50)
+		return r
+	})
+	add(agents, func() Row {
+		r := res.pairRow("worst: the same (MB allocated)", "Worst", "agents", mbPerOp, false, 0)
+		r.Target, r.Met = "< 50 MB", yesNo(r.Ours < 50)
+		return r
+	})
+	pair(fmt.Sprintf("worst: %s wildcard rules sharing their longest piece (ns/check)", Count(WorstRules)), "Worst", "shared-piece", nsPerCheck, false, 100)
+	pair(fmt.Sprintf("worst: %s groups, one-call check with full user-agent strings (ns/check)", Count(WorstGroups)), "Worst", "ua-groups", nsPerCheck, false, 1)
+	perFile := extra("ns/file")
+	if cpu {
+		perFile = extra("cpu-ns/file")
+	}
+	pair("parse and first check, per corpus file (ns)", "FirstCheck", "corpus", perFile, false, 0)
+
+	procMs := extra("cpu-ns/op")
+	for _, mode := range []string{"text", "json"} {
+		names := both("CLI", mode)
+		add(names, func() Row {
+			r := res.pairRow(fmt.Sprintf("command line: check %s, %s URLs on %s (CPU ms per process)", mode, Count(CLIURLs), CLIFile),
+				"CLI", mode, procMs, false, 5)
+			r.Ours, r.Temoto = r.Ours/1e6, r.Temoto/1e6
+			return r
+		})
+		floor := "CLI/" + mode + "/" + Floor
+		add(append(names, floor), func() Row {
+			r := Row{What: fmt.Sprintf("command line: check %s, ours / the floor (reading the URLs and writing the same bytes)", mode),
+				Temoto: math.NaN(), Ours: median(res.ratios(names[0], floor, procMs, div)), Ratio: math.NaN(), Target: "<= 2x"}
+			r.Met = yesNo(r.Ours <= 2)
+			return r
+		})
+	}
 	return rows
+}
+
+// msPerOp is the time per op in milliseconds (by the CPU time with cpu).
+func msPerOp(cpu bool) metric {
+	return func(r testing.BenchmarkResult) float64 {
+		if cpu {
+			return r.Extra["cpu-ns/op"] / 1e6
+		}
+		return float64(r.NsPerOp()) / 1e6
+	}
+}
+
+func mbPerOp(r testing.BenchmarkResult) float64 { return float64(r.AllocedBytesPerOp()) / 1e6 }
+
+// WriteKept writes the memory kept per parsed file.
+func WriteKept(w io.Writer, k Kept) error {
+	_, err := fmt.Fprintf(w, "Memory kept per parsed file after checks, files under 16 KiB (%s files, median size %s bytes): "+
+		"ours %s bytes (%sx the file), temoto %s bytes (%sx); target ours <= 2x the file: %s.\n",
+		Count(k.Files), Count(k.MedianSize), num(k.OursBytes), num(k.OursPerByte), num(k.TemotoBytes), num(k.TemotoPerByte), yesNo(k.OursPerByte <= 2))
+	return err
 }
 
 // oursVsTemoto is pairRow for two differently named benchmarks, without a

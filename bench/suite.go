@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"os"
 	"runtime"
 	"sync"
 	"testing"
@@ -17,6 +18,9 @@ const (
 	// OursUA is our library given full user-agent strings, which temoto
 	// cannot take; it has no temoto counterpart and no ratio.
 	OursUA = "ours-ua"
+	// Floor is the least a command-line check could cost: reading the URLs
+	// and writing the same bytes (see addCLI).
+	Floor = "floor"
 )
 
 // userAgents maps each of Agents to a full user-agent string.
@@ -80,6 +84,16 @@ func NewSuite(files []File) *Suite {
 	for _, n := range HostileLengths {
 		s.addPair("Hostile", fmt.Sprint(n), HostileFile, HostilePaths(n))
 	}
+	s.addWorst()
+	s.addFirstCheck(files)
+	s.addCLI(lazy(func() *CLISetup {
+		cs, err := NewCLISetup("..", files)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench: command-line benchmarks skipped:", err)
+			return nil
+		}
+		return cs
+	}))
 	return s
 }
 

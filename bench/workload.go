@@ -108,20 +108,11 @@ func fileAgents(r *robotstxt.Robots) []string {
 			if added == 2 || tok == "" || tok == "*" || containsFold(agents, tok) {
 				continue
 			}
-			// "MJ12bot" has the token "MJ", which no crawler calls itself:
-			// take only names that end where the token ends.
-			if rest := ua.Value[len(tok):]; rest != "" && isAlnum(rest[0]) {
-				continue
-			}
 			agents = append(agents, tok)
 			added++
 		}
 	}
 	return agents
-}
-
-func isAlnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }
 
 func containsFold(list []string, s string) bool {

@@ -41,6 +41,10 @@ type Entry struct {
 	FailingSince time.Time `json:"failingSince,omitzero"`
 	// RetryAt is the earliest time to fetch again after a failure.
 	RetryAt time.Time `json:"retryAt,omitzero"`
+	// Source says where a shared cache found the entry: "shared" (the
+	// fleet's store) or "local" (this process's copy, the store being
+	// unreachable); "" for a cache that is not shared. Not stored.
+	Source string `json:"-"`
 }
 
 // encodingVersion marks the byte form of an Entry, so that a shared cache
@@ -191,4 +195,15 @@ func (m *Memory) Bytes() int64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.bytes
+}
+
+// Origins returns the origins held, most recently used first.
+func (m *Memory) Origins() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]string, 0, m.ll.Len())
+	for el := m.ll.Front(); el != nil; el = el.Next() {
+		out = append(out, el.Value.(*item).origin)
+	}
+	return out
 }

@@ -216,8 +216,23 @@ func TestMatrix(t *testing.T) {
 func TestSummarize(t *testing.T) {
 	r := robotstxt.ParseString("User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /\n\nUser-agent: ClaudeBot\nDisallow: /private/\n")
 	s := Summarize(r, []string{"/", "/private/x"})
-	if s.AI.Closed != 2 || s.AI.Blocked != 1 || s.AI.Total != len(AICrawlers()) {
-		t.Errorf("AI = %+v, want 2 closed, 1 blocked, %d total", s.AI, len(AICrawlers()))
+	current, legacy := 0, 0
+	for _, c := range AICrawlers() {
+		if c.Legacy || c.TokenOnly {
+			legacy++
+		} else {
+			current++
+		}
+	}
+	if s.AI.Closed != 2 || s.AI.Blocked != 1 || s.AI.Total != current {
+		t.Errorf("AI = %+v, want 2 closed, 1 blocked, %d total (current, fetching crawlers only)", s.AI, current)
+	}
+	if s.Legacy.Total != legacy || s.Legacy.Closed != 0 {
+		t.Errorf("Legacy = %+v, want %d tokens, none closed", s.Legacy, legacy)
+	}
+	r = robotstxt.ParseString("User-agent: anthropic-ai\nUser-agent: Google-Extended\nDisallow: /\n")
+	if s := Summarize(r, []string{"/"}); s.AI.Closed != 0 || s.Legacy.Closed != 2 {
+		t.Errorf("legacy and token-only closed: AI %+v, Legacy %+v; want them counted apart", s.AI, s.Legacy)
 	}
 	if s.Search.Closed != 0 || s.Search.Total != len(ByPurpose(PurposeSearch)) {
 		t.Errorf("Search = %+v", s.Search)
@@ -233,7 +248,7 @@ func TestFollowers(t *testing.T) {
 	for _, c := range Followers("googlebot") {
 		got = append(got, c.Token)
 	}
-	if strings.Join(got, ",") != "Googlebot-Image,Googlebot-Video,Googlebot-News,Applebot" {
+	if strings.Join(got, ",") != "Googlebot-Image,Googlebot-Video,Googlebot-News,Applebot,Google-InspectionTool" {
 		t.Errorf("Followers(googlebot) = %v", got)
 	}
 }

@@ -5,9 +5,10 @@
 // Each Crawler carries its product token, operator and purpose, and how it
 // chooses a group when the file does not name it:
 //
-//   - Googlebot-Image, Googlebot-Video and Googlebot-News follow the
-//     Googlebot group, and Applebot does too when Applebot is not named
-//     (Crawler.Fallback);
+//   - Googlebot-Image, Googlebot-Video, Googlebot-News and
+//     Google-InspectionTool follow the Googlebot group, GoogleOther-Image
+//     and GoogleOther-Video the GoogleOther group, and Applebot follows
+//     Googlebot's when Applebot is not named (Crawler.Fallback);
 //   - every Yandex robot (YandexBot, YandexImages, ...) follows the Yandex
 //     group, which overrides "*";
 //   - AdsBot-Google and the other special-case Google crawlers ignore
@@ -24,7 +25,11 @@
 //	}
 //
 // The registry is data, kept current by hand from what the operators
-// document; Notes and purpose labels shown to users come from a message
+// document (registry.go names the sources), and holds every crawler that
+// real files name often (more than 5 user-agent lines in the shared
+// corpus). Legacy marks tokens no current crawler uses; Summarize counts
+// them, and the tokens that fetch nothing (Google-Extended), apart from the
+// current AI crawlers; Notes and purpose labels shown to users come from a message
 // catalogue (see Localize), so that the web page can show them in its
 // languages. The package imports the core package and the standard library
 // only, and no networking code.

@@ -32,6 +32,10 @@ type Row struct {
 	ClosedBy *robotstxt.Rule `json:"closedBy,omitempty"`
 	// Verdicts holds one verdict per URL, in the order given.
 	Verdicts []robotstxt.Verdict `json:"verdicts"`
+	// Reading is robotstxt.ReadingYandex when the crawler is a Yandex robot
+	// and reads this file as Yandex documents, which differs from RFC 9309
+	// here (robotstxt.Robots.YandexReadsDifferently).
+	Reading string `json:"reading,omitempty"`
 	// Note explains how the groups were chosen when it is not simply the
 	// crawler's own group or "*" (fallback, ignored "*", no group).
 	Note string `json:"note,omitempty"`
@@ -86,7 +90,7 @@ func MatrixLang(r *robotstxt.Robots, urls []string, list []Crawler, lang string)
 	cache := map[string]closed{} // by the groups that apply: many crawlers share "*"
 	for _, c := range list {
 		a, tok, src := Resolve(r, c)
-		row := Row{Crawler: c, Agent: tok, Source: src, Groups: a.Groups(), Verdicts: make([]robotstxt.Verdict, len(urls))}
+		row := Row{Crawler: c, Agent: tok, Source: src, Groups: a.Groups(), Reading: a.Reading(), Verdicts: make([]robotstxt.Verdict, len(urls))}
 		key := GroupsKey(row.Groups)
 		cl, ok := cache[key]
 		if !ok {
@@ -192,8 +196,11 @@ type Count struct {
 
 // Summary counts the known AI and search crawlers a file keeps out.
 type Summary struct {
+	// AI counts current AI crawlers that fetch pages; Legacy counts apart the
+	// old tokens and the tokens that fetch nothing (Google-Extended).
 	AI     Count `json:"ai"`
 	Search Count `json:"search"`
+	Legacy Count `json:"legacy"`
 }
 
 // Summarize counts, over the whole registry, the AI crawlers and the search
@@ -204,6 +211,8 @@ func Summarize(r *robotstxt.Robots, urls []string) Summary {
 	for _, row := range Matrix(r, urls, All()) {
 		var c *Count
 		switch {
+		case row.Crawler.AI() && (row.Crawler.Legacy || row.Crawler.TokenOnly):
+			c = &s.Legacy
 		case row.Crawler.AI():
 			c = &s.AI
 		case row.Crawler.Purpose == PurposeSearch:

@@ -75,7 +75,7 @@ var english = map[string]string{
 	"note.AhrefsBot":                    "Ahrefs' SEO index of links.",
 	"note.SemrushBot":                   "Semrush's SEO crawler.",
 	"note.DotBot":                       "Moz's SEO crawler.",
-	"note.ia_archiver":                  "The token the Wayback Machine has documented for exclusion; the Internet Archive's own crawler calls itself archive.org_bot, which is not a valid product token (it is cut to \"archive\").",
+	"note.ia_archiver":                  "The token the Wayback Machine has documented for exclusion; the Internet Archive's own crawler is archive.org_bot.",
 
 	// Row notes.
 	"row.fallback":      "No group names {token}: it follows the {agent} group.",
@@ -86,10 +86,63 @@ var english = map[string]string{
 	"row.token-only":    "{token} fetches nothing itself: its verdicts say what its operator may use the content for.",
 
 	// Summary.
-	"summary.ai":             "blocks {closed} of {total} known AI crawlers from the whole site",
-	"summary.ai.partial":     "blocks {closed} of {total} known AI crawlers from the whole site and {blocked} more from some of the URLs",
-	"summary.search":         "blocks {closed} of {total} known search crawlers from the whole site",
-	"summary.search.partial": "blocks {closed} of {total} known search crawlers from the whole site and {blocked} more from some of the URLs",
+	"summary.ai":                 "blocks {closed} of {total} known AI crawlers from the whole site",
+	"summary.ai.partial":         "blocks {closed} of {total} known AI crawlers from the whole site and {blocked} more from some of the URLs",
+	"summary.search":             "blocks {closed} of {total} known search crawlers from the whole site",
+	"summary.search.partial":     "blocks {closed} of {total} known search crawlers from the whole site and {blocked} more from some of the URLs",
+	"note.Google-InspectionTool": "Search Console's URL inspection and Rich Results Test; follows the Googlebot group when no group names it.",
+	"note.Slurp":                 "Yahoo Search's crawler; \"Yahoo! Slurp\" in a user-agent line is read as Yahoo, so name Slurp.",
+	"note.msnbot":                "Bing's old crawler, replaced by bingbot; no current crawler uses this token.",
+	"note.Sogou":                 "Sogou Search; it calls itself \"Sogou web spider\", which a user-agent line names as Sogou.",
+	"note.360Spider":             "Qihoo 360 Search (so.com).",
+	"note.coccocbot-web":         "Cốc Cốc, a Vietnamese search engine.",
+	"note.Qwantify":              "Qwant, a French search engine.",
+	"note.Exabot":                "Exalead's crawler; the search engine has closed.",
+	"note.Mail.RU_Bot":           "Mail.ru Search (VK).",
+	"note.FacebookBot":           "Meta's crawler for public web pages used to improve its language models.",
+	"note.omgilibot":             "Webz.io's crawler; its data is sold, among others for AI training.",
+	"note.omgili":                "An older Webz.io token; its crawler now calls itself omgilibot.",
+	"note.Diffbot":               "Diffbot's crawler for its knowledge graph, used in AI products.",
+	"note.YouBot":                "Indexes pages for You.com's AI search.",
+	"note.ImagesiftBot":          "ImageSift's crawler of images, used for reverse image search and AI.",
+	"note.AI2Bot":                "The Allen Institute for AI's crawler for training open models.",
+	"note.Timpibot":              "Timpi's crawler for its search index and AI data.",
+	"note.Amzn-SearchBot":        "Indexes pages for Amazon's search and Rufus answers.",
+	"note.Amzn-User":             "Fetches a page when a user of Amazon's AI assistant asks for it.",
+	"note.GoogleOther-Image":     "GoogleOther for images; follows the GoogleOther group when no group names it.",
+	"note.GoogleOther-Video":     "GoogleOther for video; follows the GoogleOther group when no group names it.",
+	"note.MJ12bot":               "Majestic's SEO index of links.",
+	"note.BLEXBot":               "WebMeUp's SEO crawler of links.",
+	"note.rogerbot":              "Moz's site-audit crawler.",
+	"note.AhrefsSiteAudit":       "Ahrefs' site-audit crawler, run for the site's owner.",
+	"note.archive.org_bot":       "The Internet Archive's crawler for the Wayback Machine.",
+	"note.facebookexternalhit":   "Fetches pages for link previews on Facebook and Instagram; Meta says it may skip robots.txt for security checks.",
+	"note.Twitterbot":            "Fetches pages for link previews on X.",
+	"note.LinkedInBot":           "Fetches pages for link previews on LinkedIn.",
+	"note.Pinterestbot":          "Pinterest's crawler of pinned pages and images.",
+	"report.crawler":             "CRAWLER",
+	"report.purpose":             "PURPOSE",
+	"report.group":               "GROUP",
+	"report.site":                "SITE",
+	"report.all-robots":          "* (all robots)",
+	"report.closed":              "CLOSED",
+	"report.open":                "open",
+	"report.allowed":             "allowed",
+	"report.disallowed":          "DISALLOWED",
+	"report.line":                "{token} (line {line})",
+	"report.rule-line":           "{verdict} (line {line})",
+	"report.none":                "none",
+	"report.header":              "{file}: {groups} groups, {rules} rules",
+	"report.truncated":           "truncated: only the first {bytes} bytes were read, as crawlers do",
+	"report.notes":               "Notes:",
+	"report.summary":             "Summary: {ai}; {search}.",
+	"report.legacy":              "Old and control-only AI tokens, counted apart: {closed} of {total} closed.",
+	"report.caveat":              "{token} may ignore robots.txt: its operator says so, or it is widely reported.",
+	"report.caveat-partial":      "{token} does not always follow robots.txt (its operator says so for some fetches).",
+	"report.yandex":              "{token} reads the file as Yandex does: a blank line after User-agent ends the group (line {lines}), so the rules after it do not apply to Yandex robots.",
+	"report.unknown":             "{token} is named in the file but not in the registry.",
+	"note.Yandex":                "The token of every Yandex robot: each follows the Yandex group when no group names it, and then ignores \"*\".",
+	"report.legacy-names":        " Closed: {names}.",
 }
 
 // text returns the catalogue text for key in lang (falling back to English),
@@ -125,3 +178,8 @@ func Localize(list []Crawler, lang string) []Crawler {
 
 // Languages lists the languages of the catalogue.
 func Languages() []string { return catalogues.Languages() }
+
+// Text returns the catalogue text for key in lang, with {name}
+// placeholders replaced by the values that follow (name, value pairs):
+// the words of "robotstxt report" ("report.closed", "report.header", ...).
+func Text(lang, key string, args ...any) string { return text(lang, key, args...) }

@@ -65,7 +65,16 @@ var Star = Crawler{Token: "*", Purpose: PurposeAll}
 // registry is the data. Sources: the operators' crawler documentation as
 // summarised in the project's field notes (Google's common and special-case
 // crawler pages, OpenAI's and Anthropic's bot pages, Apple's Applebot page,
-// Yandex's user-agent page, the ai.robots.txt community list).
+// Yandex's user-agent page, the ai.robots.txt community list), and for the
+// crawlers real files name often (more than 5 user-agent lines in the shared
+// corpus): Meta's web crawlers page (FacebookBot, facebookexternalhit, which
+// may skip robots.txt for security checks), Webz.io's omgili pages, You.com's,
+// Allen AI's, Amazon's and Timpi's bot pages, Sogou's, 360's, Cốc Cốc's, Qwant's
+// and Mail.ru's webmaster help, Majestic's, WebMeUp's and Moz's bot pages,
+// and the Internet Archive's (archive.org_bot). Robots is left empty where
+// the operator does not say. Legacy marks tokens no current crawler uses
+// (msnbot, replaced by bingbot; Exabot, whose engine closed; omgili, now
+// omgilibot).
 var registry = []Crawler{
 	Star,
 
@@ -76,6 +85,7 @@ var registry = []Crawler{
 	{Token: "Googlebot-News", Operator: "Google", Purpose: PurposeSearch, Fallback: "Googlebot", Robots: RobotsYes},
 	{Token: "Storebot-Google", Operator: "Google", Purpose: PurposeSearch, Robots: RobotsYes},
 	{Token: "bingbot", Operator: "Microsoft", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "Yandex", Operator: "Yandex", Purpose: PurposeSearch, Robots: RobotsYes},
 	{Token: "YandexBot", Operator: "Yandex", Purpose: PurposeSearch, Fallback: "Yandex", Robots: RobotsYes},
 	{Token: "YandexImages", Operator: "Yandex", Purpose: PurposeSearch, Fallback: "Yandex", Robots: RobotsYes},
 	{Token: "YandexNews", Operator: "Yandex", Purpose: PurposeSearch, Fallback: "Yandex", Robots: RobotsYes},
@@ -88,6 +98,15 @@ var registry = []Crawler{
 	{Token: "SeznamBot", Operator: "Seznam", Purpose: PurposeSearch, Robots: RobotsYes},
 	{Token: "PetalBot", Operator: "Huawei", Purpose: PurposeSearch, Robots: RobotsYes},
 	{Token: "MojeekBot", Operator: "Mojeek", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "Google-InspectionTool", Operator: "Google", Purpose: PurposeSearch, Fallback: "Googlebot", Robots: RobotsYes},
+	{Token: "Slurp", Operator: "Yahoo", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "msnbot", Operator: "Microsoft", Purpose: PurposeSearch, Legacy: true},
+	{Token: "Sogou", Operator: "Sogou", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "360Spider", Operator: "Qihoo 360", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "coccocbot-web", Operator: "Cốc Cốc", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "Qwantify", Operator: "Qwant", Purpose: PurposeSearch, Robots: RobotsYes},
+	{Token: "Exabot", Operator: "Exalead", Purpose: PurposeSearch, Legacy: true},
+	{Token: "Mail.RU_Bot", Operator: "Mail.ru (VK)", Purpose: PurposeSearch, Robots: RobotsYes},
 
 	// AI crawlers, fetchers and control tokens.
 	{Token: "GPTBot", Operator: "OpenAI", Purpose: PurposeAITraining, Robots: RobotsYes},
@@ -114,6 +133,16 @@ var registry = []Crawler{
 	{Token: "MistralAI-User", Operator: "Mistral", Purpose: PurposeAIAssistant, Robots: RobotsYes},
 	{Token: "YandexAdditional", Operator: "Yandex", Purpose: PurposeAISearch, Fallback: "Yandex", Robots: RobotsYes},
 	{Token: "PanguBot", Operator: "Huawei", Purpose: PurposeAITraining},
+	{Token: "FacebookBot", Operator: "Meta", Purpose: PurposeAITraining, Robots: RobotsYes},
+	{Token: "omgilibot", Operator: "Webz.io", Purpose: PurposeAITraining, Robots: RobotsYes},
+	{Token: "omgili", Operator: "Webz.io", Purpose: PurposeAITraining, Legacy: true},
+	{Token: "Diffbot", Operator: "Diffbot", Purpose: PurposeAITraining},
+	{Token: "YouBot", Operator: "You.com", Purpose: PurposeAISearch, Robots: RobotsYes},
+	{Token: "ImagesiftBot", Operator: "ImageSift (Hive)", Purpose: PurposeAITraining, Robots: RobotsYes},
+	{Token: "AI2Bot", Operator: "Allen Institute for AI", Purpose: PurposeAITraining, Robots: RobotsYes},
+	{Token: "Timpibot", Operator: "Timpi", Purpose: PurposeAITraining},
+	{Token: "Amzn-SearchBot", Operator: "Amazon", Purpose: PurposeAISearch, Robots: RobotsYes},
+	{Token: "Amzn-User", Operator: "Amazon", Purpose: PurposeAIAssistant},
 
 	// Google's special-case crawlers: they ignore "User-agent: *".
 	{Token: "AdsBot-Google", Operator: "Google", Purpose: PurposeAds, IgnoresStar: true, Robots: RobotsYes},
@@ -121,6 +150,8 @@ var registry = []Crawler{
 	{Token: "Mediapartners-Google", Operator: "Google", Purpose: PurposeAds, IgnoresStar: true, Robots: RobotsYes},
 	{Token: "APIs-Google", Operator: "Google", Purpose: PurposeOther, IgnoresStar: true, Robots: RobotsYes},
 	{Token: "GoogleOther", Operator: "Google", Purpose: PurposeOther, Robots: RobotsYes},
+	{Token: "GoogleOther-Image", Operator: "Google", Purpose: PurposeOther, Fallback: "GoogleOther", Robots: RobotsYes},
+	{Token: "GoogleOther-Video", Operator: "Google", Purpose: PurposeOther, Fallback: "GoogleOther", Robots: RobotsYes},
 
 	// Other Yandex robots.
 	{Token: "YandexMetrika", Operator: "Yandex", Purpose: PurposeOther, Fallback: "Yandex", Robots: RobotsYes},
@@ -130,7 +161,18 @@ var registry = []Crawler{
 	{Token: "AhrefsBot", Operator: "Ahrefs", Purpose: PurposeSEO, Robots: RobotsYes},
 	{Token: "SemrushBot", Operator: "Semrush", Purpose: PurposeSEO, Robots: RobotsYes},
 	{Token: "DotBot", Operator: "Moz", Purpose: PurposeSEO, Robots: RobotsYes},
+	{Token: "MJ12bot", Operator: "Majestic", Purpose: PurposeSEO, Robots: RobotsYes},
+	{Token: "BLEXBot", Operator: "WebMeUp", Purpose: PurposeSEO, Robots: RobotsYes},
+	{Token: "rogerbot", Operator: "Moz", Purpose: PurposeSEO, Robots: RobotsYes},
+	{Token: "AhrefsSiteAudit", Operator: "Ahrefs", Purpose: PurposeSEO, Robots: RobotsYes},
 	{Token: "ia_archiver", Operator: "Internet Archive", Purpose: PurposeArchive},
+	{Token: "archive.org_bot", Operator: "Internet Archive", Purpose: PurposeArchive},
+
+	// Link previews of social networks.
+	{Token: "facebookexternalhit", Operator: "Meta", Purpose: PurposeOther, Robots: RobotsPartial},
+	{Token: "Twitterbot", Operator: "X", Purpose: PurposeOther, Robots: RobotsYes},
+	{Token: "LinkedInBot", Operator: "LinkedIn", Purpose: PurposeOther, Robots: RobotsYes},
+	{Token: "Pinterestbot", Operator: "Pinterest", Purpose: PurposeOther, Robots: RobotsYes},
 }
 
 // byToken indexes the registry by lower-case token.

@@ -35,6 +35,7 @@
 //	429                                 RateLimited          wait (Retry-After)
 //	5xx, network error, timeout         Unreachable          everything is disallowed for now
 //	more than MaxRedirects, or a loop   TooManyRedirects     as Unavailable
+//	destination refused by the guard    Refused              (not asked) wait, as Unreachable
 //
 // A 2xx body is parsed whatever it looks like, since RFC 9309 section 2.3.1.4
 // says to use what parses; an HTML page or binary data is parsed line by line
@@ -63,6 +64,26 @@
 //
 // ConnectTimeout bounds the TCP and TLS handshakes, HeaderTimeout the wait
 // for the response headers (counted from the start of the request) and
-// BodyTimeout the reading of the body. A redirect chain gets these bounds
-// for each request.
+// BodyTimeout the reading of the body, for each request; Timeout (default
+// one minute) bounds the whole fetch, every redirect and the body together,
+// so that a chain of slow hops cannot take hops times the bounds. The status
+// line and headers of each answer are read up to MaxHeaderBytes (64 KiB);
+// beyond, the answer counts as Unreachable.
+//
+// # Destination guard
+//
+// A robots.txt URL, a redirect's Location and a DNS answer all come from
+// outside. The Fetcher's dialer checks the address it actually connects to
+// with a netguard.Policy (Fetcher.Guard), after name resolution and on every
+// hop, so neither a redirect to http://169.254.169.254/ nor a name that
+// resolves to 127.0.0.1 on the second lookup (DNS rebinding) reaches the
+// crawler's own network. By default loopback, private, link-local,
+// unique-local, multicast and other non-public addresses, in IPv4, IPv6 and
+// the IPv6 forms of IPv4 addresses, are refused: no request is sent, and the
+// Policy has Status Refused, RefusedReason ("loopback", "private", ...) and
+// a Detail naming the address. Tests on loopback and intranet crawlers set
+// Guard to &netguard.Policy{AllowPrivate: true}, or list their ranges in
+// Allow. Behind a proxy from the environment the target's addresses are
+// looked up and checked before the request. A Fetcher with its own Transport
+// is not guarded: the transport must guard its dials.
 package fetch

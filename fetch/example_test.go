@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/netguard"
 )
 
 func ExampleFetcher_Fetch() {
@@ -16,7 +17,9 @@ func ExampleFetcher_Fetch() {
 	}))
 	defer srv.Close()
 
-	f := &fetch.Fetcher{UserAgent: "ExampleBot/1.0"}
+	// The test server is on loopback, which the destination guard refuses
+	// unless told otherwise.
+	f := &fetch.Fetcher{UserAgent: "ExampleBot/1.0", Guard: &netguard.Policy{AllowPrivate: true}}
 	// Any URL of the origin: the policy is at its /robots.txt.
 	p, err := f.Fetch(context.Background(), srv.URL+"/private/report.pdf")
 	if err != nil {
@@ -28,6 +31,25 @@ func ExampleFetcher_Fetch() {
 	// Output:
 	// success 200 34 bytes
 	// false
+}
+
+func ExampleFetcher_Fetch_guard() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
+	}))
+	defer srv.Close()
+
+	// The zero Fetcher refuses to dial loopback, private and link-local
+	// addresses: a robots.txt URL or a redirect must not reach the
+	// crawler's own network.
+	p, err := (&fetch.Fetcher{}).Fetch(context.Background(), srv.URL)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Status, p.RefusedReason)
+	// Output:
+	// refused loopback
 }
 
 func ExampleOrigin() {

@@ -15,12 +15,15 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/robotstxt/robotstxt/netguard"
 )
 
 // Defaults for the zero Fetcher.
@@ -29,6 +32,11 @@ const (
 	DefaultConnectTimeout = 10 * time.Second
 	DefaultHeaderTimeout  = 15 * time.Second
 	DefaultBodyTimeout    = 30 * time.Second
+	// DefaultTimeout bounds a whole fetch: every request of a redirect
+	// chain and the body, together.
+	DefaultTimeout = 60 * time.Second
+	// MaxHeaderBytes bounds the response headers of each request.
+	MaxHeaderBytes = 64 << 10
 	// DefaultUserAgent is sent when Fetcher.UserAgent is empty. A crawler
 	// should set its own: RFC 9309 section 2.2.1 asks crawlers to send their
 	// product token.
@@ -55,6 +63,18 @@ type Fetcher struct {
 	HeaderTimeout time.Duration
 	// BodyTimeout bounds the reading of the body.
 	BodyTimeout time.Duration
+	// Timeout bounds the whole fetch, across all redirects and the body;
+	// zero or less means DefaultTimeout. The per-request timeouts above
+	// apply within it.
+	Timeout time.Duration
+	// Guard decides which addresses may be dialled; it judges the address
+	// actually connected to, so it covers every redirect and a name that
+	// resolves differently each time. Nil refuses loopback, private,
+	// link-local and other non-public addresses (see netguard); tests on
+	// loopback and intranet crawlers set AllowPrivate or Allow. A refused
+	// destination gives Status Refused. Unused when Transport is set: the
+	// transport must then guard its own dials.
+	Guard *netguard.Policy
 	// Resolver looks up host names; nil means net.DefaultResolver. Unused
 	// when Transport is set.
 	Resolver *net.Resolver
@@ -66,6 +86,10 @@ type Fetcher struct {
 
 	once   sync.Once
 	client *http.Client
+	// proxyFrom picks the proxy of a request; nil means
+	// http.ProxyFromEnvironment (tests set it: the environment is read once
+	// per process).
+	proxyFrom func(*http.Request) (*url.URL, error)
 }
 
 func (f *Fetcher) init() {
@@ -73,15 +97,17 @@ func (f *Fetcher) init() {
 		rt := f.Transport
 		if rt == nil {
 			connect := orDefault(f.ConnectTimeout, DefaultConnectTimeout)
-			d := &net.Dialer{Timeout: connect, Resolver: f.Resolver}
+			d := f.Guard.Dialer(&net.Dialer{Timeout: connect, Resolver: f.Resolver})
 			rt = &http.Transport{
-				Proxy:               http.ProxyFromEnvironment,
-				DialContext:         d.DialContext,
-				TLSHandshakeTimeout: connect,
-				ForceAttemptHTTP2:   true,
-				MaxIdleConns:        100,
-				MaxIdleConnsPerHost: 2,
-				IdleConnTimeout:     30 * time.Second,
+				Proxy:       f.proxy,
+				DialContext: d.DialContext,
+				// Bounds the status line and headers of each answer.
+				MaxResponseHeaderBytes: MaxHeaderBytes,
+				TLSHandshakeTimeout:    connect,
+				ForceAttemptHTTP2:      true,
+				MaxIdleConns:           100,
+				MaxIdleConnsPerHost:    2,
+				IdleConnTimeout:        30 * time.Second,
 				// Accept-Encoding is set by Fetch, which decodes the body
 				// itself so that the byte limit applies to decoded bytes.
 				DisableCompression: true,
@@ -100,6 +126,44 @@ func orDefault(d, def time.Duration) time.Duration {
 		return def
 	}
 	return d
+}
+
+// TotalTimeout is the longest one Fetch takes, redirects and body
+// included (Timeout, or DefaultTimeout): a fleet's fetch lock should
+// outlive it a little.
+func (f *Fetcher) TotalTimeout() time.Duration { return orDefault(f.Timeout, DefaultTimeout) }
+
+// proxy is http.ProxyFromEnvironment with the guard applied to the target:
+// behind a proxy the address dialled is the proxy's, so the target's own
+// addresses are checked here, before the request (a name that resolves
+// differently at the proxy is beyond the guard's reach).
+func (f *Fetcher) proxy(req *http.Request) (*url.URL, error) {
+	from := f.proxyFrom
+	if from == nil {
+		from = http.ProxyFromEnvironment
+	}
+	pu, err := from(req)
+	if err != nil || pu == nil || f.Guard != nil && f.Guard.AllowPrivate {
+		return pu, err
+	}
+	host := req.URL.Hostname()
+	if a, err := netip.ParseAddr(host); err == nil {
+		return pu, f.Guard.Check(a)
+	}
+	r := f.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	addrs, err := r.LookupNetIP(req.Context(), "ip", host)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range addrs {
+		if err := f.Guard.Check(a); err != nil {
+			return nil, err
+		}
+	}
+	return pu, nil
 }
 
 func (f *Fetcher) now() time.Time {
@@ -131,6 +195,7 @@ func (f *Fetcher) maxRedirects() int {
 var (
 	errHeaderTimeout = errors.New("no response headers in time")
 	errBodyTimeout   = errors.New("body not received in time")
+	errTotalTimeout  = errors.New("fetch not completed in time")
 )
 
 // Fetch fetches the robots.txt of rawURL's origin. rawURL is any URL of the
@@ -146,14 +211,26 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Policy, error) {
 	}
 	f.init()
 	p := &Policy{Origin: origin, URL: origin + "/robots.txt", MaxAge: -1, FetchedAt: f.now().UTC()}
+	// One deadline for the whole chain: five slow hops must not take five
+	// times the per-request bounds.
+	outer := ctx
+	ctx, stop := context.WithTimeoutCause(ctx, f.TotalTimeout(), errTotalTimeout)
+	defer stop()
 	cur := p.URL
 	seen := map[string]bool{cur: true}
 	for {
 		p.FinalURL = cur
 		resp, cancel, err := f.get(ctx, cur)
 		if err != nil {
-			if ctx.Err() != nil {
-				return nil, &Error{Op: "get", URL: cur, Err: ctx.Err()}
+			if outer.Err() != nil {
+				return nil, &Error{Op: "get", URL: cur, Err: outer.Err()}
+			}
+			if errors.Is(context.Cause(ctx), errTotalTimeout) {
+				err = errTotalTimeout
+			}
+			if reason := netguard.Reason(err); reason != "" {
+				p.refused(&Error{Op: "get", URL: cur, Err: err}, reason)
+				return p, nil
 			}
 			p.unreachable(&Error{Op: "get", URL: cur, Err: err}, describe(err, f))
 			return p, nil
@@ -162,7 +239,7 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Policy, error) {
 		code := resp.StatusCode
 		if code < 300 || code >= 400 {
 			// Not a redirect: the final answer.
-			err := f.finish(ctx, p, resp, cancel)
+			err := f.finish(outer, ctx, p, resp, cancel)
 			cancel(nil)
 			if err != nil {
 				return nil, err
@@ -249,7 +326,9 @@ func (p *Policy) redirect(cur string, resp *http.Response, seen map[string]bool,
 }
 
 // finish maps a final (non-3xx) response onto p.
-func (f *Fetcher) finish(ctx context.Context, p *Policy, resp *http.Response, cancel context.CancelCauseFunc) error {
+// outer is the caller's context, ctx the fetch's own (with the total
+// deadline).
+func (f *Fetcher) finish(outer, ctx context.Context, p *Policy, resp *http.Response, cancel context.CancelCauseFunc) error {
 	defer resp.Body.Close()
 	code := resp.StatusCode
 	switch {
@@ -289,11 +368,13 @@ func (f *Fetcher) finish(ctx context.Context, p *Policy, resp *http.Response, ca
 	p.ContentType = resp.Header.Get("Content-Type")
 	buf, err := io.ReadAll(io.LimitReader(body, int64(limit)+1))
 	if err != nil {
-		if ctx.Err() != nil {
-			return &Error{Op: "read", URL: p.FinalURL, Err: ctx.Err()}
+		if outer.Err() != nil {
+			return &Error{Op: "read", URL: p.FinalURL, Err: outer.Err()}
 		}
 		if timedOut.Load() {
 			err = errBodyTimeout
+		} else if errors.Is(context.Cause(ctx), errTotalTimeout) {
+			err = errTotalTimeout
 		}
 		// A body that breaks off is not a file: never parse a part of it.
 		p.unreachable(&Error{Op: "read", URL: p.FinalURL, Err: err}, "reading the body failed: "+describe(err, f))
@@ -314,6 +395,17 @@ func (f *Fetcher) finish(ctx context.Context, p *Policy, resp *http.Response, ca
 
 func (p *Policy) unreachable(err *Error, detail string) {
 	p.Status, p.Err, p.Detail = Unreachable, err, detail
+}
+
+// refused records a connection the guard did not allow.
+func (p *Policy) refused(err *Error, reason string) {
+	var re *netguard.RefusedError
+	addr := "the destination"
+	if errors.As(err, &re) && re.Addr.IsValid() {
+		addr = re.Addr.String()
+	}
+	p.Status, p.Err, p.RefusedReason = Refused, err, reason
+	p.Detail = fmt.Sprintf("destination refused: %s is %s, not a public address", addr, reason)
 }
 
 // decode undoes the Content-Encoding of a response: gzip and deflate (the
@@ -400,6 +492,8 @@ func describe(err error, f *Fetcher) string {
 	switch {
 	case errors.Is(err, errHeaderTimeout):
 		return fmt.Sprintf("no response headers within %s", orDefault(f.HeaderTimeout, DefaultHeaderTimeout))
+	case errors.Is(err, errTotalTimeout):
+		return fmt.Sprintf("the fetch was not completed within %s (redirects and body together)", f.TotalTimeout())
 	case errors.Is(err, errBodyTimeout):
 		return fmt.Sprintf("the body was not received within %s", orDefault(f.BodyTimeout, DefaultBodyTimeout))
 	case errors.As(err, &dnsErr):

@@ -17,9 +17,13 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/robotstxt/robotstxt/netguard"
 )
 
-// All tests talk to servers on 127.0.0.1 only.
+// All tests talk to servers on 127.0.0.1 only, which the destination guard
+// refuses by default: they opt in with AllowPrivate.
+var loopback = &netguard.Policy{AllowPrivate: true}
 
 func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
 	t.Helper()
@@ -30,7 +34,8 @@ func serve(t *testing.T, h http.HandlerFunc) *httptest.Server {
 
 // quick is a Fetcher with short timeouts, so that timeout tests are fast.
 func quick() *Fetcher {
-	return &Fetcher{UserAgent: "TestBot/1.0", ConnectTimeout: time.Second, HeaderTimeout: 300 * time.Millisecond, BodyTimeout: 300 * time.Millisecond}
+	return &Fetcher{UserAgent: "TestBot/1.0", ConnectTimeout: time.Second, HeaderTimeout: 300 * time.Millisecond, BodyTimeout: 300 * time.Millisecond,
+		Guard: loopback}
 }
 
 func mustFetch(t *testing.T, f *Fetcher, u string) *Policy {
@@ -663,6 +668,22 @@ func TestOrigin(t *testing.T) {
 		{"http:///x", "", "no host"},
 		{"http://example.com:99999/", "", "invalid port"},
 		{"http://exa mple.com/", "", "invalid character"},
+		// One key per host however it is spelled: IDN in punycode (UTS #46
+		// non-transitional, as browsers), no trailing dot.
+		{"https://example.com./x", "https://example.com", ""},
+		{"https://EXAMPLE.com.:443/", "https://example.com", ""},
+		{"https://bücher.example/", "https://xn--bcher-kva.example", ""},
+		{"https://BÜCHER.example./", "https://xn--bcher-kva.example", ""},
+		{"https://xn--bcher-kva.example/", "https://xn--bcher-kva.example", ""},
+		{"https://XN--BCHER-KVA.example/", "https://xn--bcher-kva.example", ""},
+		{"https://faß.de/", "https://xn--fa-hia.de", ""},    // non-transitional: ß stays
+		{"https://ｅｘａｍｐｌｅ.com/", "https://example.com", ""}, // full-width letters map
+		{"https://b%C3%BCcher.example/", "https://xn--bcher-kva.example", ""},
+		{"http://my_host.example/", "http://my_host.example", ""}, // underscores occur
+		{"http://[::FFFF:127.0.0.1]/", "http://[::ffff:127.0.0.1]", ""},
+		{"http://./", "", "no host"},
+		{"http://[fe80::1%25eth0]/", "", "zone"},
+		{"https://xn--a.example/", "", "invalid host name"},
 	}
 	for _, tt := range tests {
 		got, err := Origin(tt.in)
@@ -707,7 +728,7 @@ func TestSniff(t *testing.T) {
 func BenchmarkFetch(b *testing.B) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, normalFile) }))
 	defer srv.Close()
-	f := &Fetcher{}
+	f := &Fetcher{Guard: loopback}
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := f.Fetch(context.Background(), srv.URL); err != nil {

@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
 
 	"github.com/robotstxt/robotstxt"
 )
@@ -36,6 +40,11 @@ const (
 	// TooManyRedirects: more redirects than allowed, or a loop. Treated as
 	// Unavailable (section 2.3.1.2).
 	TooManyRedirects Status = "too-many-redirects"
+	// Refused: the destination guard did not allow the address the policy
+	// URL (or a redirect) led to: loopback, private, link-local and the
+	// like (Fetcher.Guard). No request was sent; nothing is known of the
+	// policy, so everything waits, as for Unreachable.
+	Refused Status = "refused"
 )
 
 // Definitive reports whether the status is an answer that stands until the
@@ -98,6 +107,9 @@ type Policy struct {
 	RetryAfter time.Duration `json:"retryAfter,omitempty"`
 	// Detail says in plain words what happened when Status is not Success.
 	Detail string `json:"detail,omitempty"`
+	// RefusedReason, for a Refused status, is the kind of address the
+	// guard refused ("loopback", "private", "link-local", ...).
+	RefusedReason string `json:"refusedReason,omitempty"`
 	// Err is the error behind an Unreachable status, an *Error. It is not
 	// stored; Detail is.
 	Err error `json:"-"`
@@ -152,7 +164,10 @@ func (e *Error) Unwrap() error { return e.Err }
 // fetched and cached: "scheme://host" or "scheme://host:port", with the
 // scheme and host in lower case, the scheme's default port left out, and no
 // user information, path, query or fragment (RFC 9309 section 2.3: the
-// policy is per scheme, host and port).
+// policy is per scheme, host and port). The host is in the form a browser
+// looks up: an internationalised name in punycode (UTS #46 as the WHATWG URL
+// standard applies it), without a trailing dot, so that every spelling of
+// one host gives one key.
 func Origin(rawURL string) (string, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil {
@@ -162,6 +177,11 @@ func Origin(rawURL string) (string, error) {
 		}
 		return "", err
 	}
+	return OriginOf(u)
+}
+
+// OriginOf is Origin for a URL already parsed.
+func OriginOf(u *url.URL) (string, error) {
 	scheme := strings.ToLower(u.Scheme)
 	switch {
 	case scheme == "":
@@ -171,7 +191,10 @@ func Origin(rawURL string) (string, error) {
 	case u.Host == "" || u.Hostname() == "":
 		return "", errors.New("no host")
 	}
-	host := strings.ToLower(u.Hostname())
+	host, err := canonicalHost(u.Hostname())
+	if err != nil {
+		return "", err
+	}
 	port := u.Port()
 	if port != "" {
 		n, err := strconv.Atoi(port)
@@ -188,6 +211,56 @@ func Origin(rawURL string) (string, error) {
 		host = strings.TrimSuffix(host, ":")
 	}
 	return scheme + "://" + host, nil
+}
+
+// hostProfile maps host names as browsers do (WHATWG URL, "domain to
+// ASCII"): UTS #46 non-transitional processing with the Bidi and joiner
+// checks, but neither the STD3 rules (underscores occur in real host names)
+// nor the hyphen checks.
+var hostProfile = idna.New(idna.MapForLookup(), idna.BidiRule(), idna.Transitional(false),
+	idna.StrictDomainName(false), idna.CheckHyphens(false))
+
+// canonicalHost returns host in lower case, an internationalised name in
+// punycode, an IP address in its standard form, without a trailing dot.
+func canonicalHost(host string) (string, error) {
+	if a, err := netip.ParseAddr(host); err == nil {
+		if a.Zone() != "" {
+			return "", fmt.Errorf("host %q has a zone", host)
+		}
+		return a.String(), nil
+	}
+	host = strings.TrimSuffix(host, ".")
+	ascii := true
+	for i := 0; i < len(host); i++ {
+		if host[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii && !strings.Contains(host, "xn--") && !strings.Contains(host, "XN--") {
+		// The common case: no mapping beyond case.
+		host = strings.ToLower(host)
+	} else {
+		if !utf8.ValidString(host) {
+			return "", fmt.Errorf("invalid host name %q: not UTF-8", host)
+		}
+		h, err := hostProfile.ToASCII(host)
+		if err != nil {
+			return "", fmt.Errorf("invalid host name %q: %v", host, err)
+		}
+		host = strings.TrimSuffix(h, ".")
+	}
+	if host == "" || strings.HasSuffix(host, ".") {
+		return "", errors.New("no host")
+	}
+	// The WHATWG URL standard's forbidden domain code points, which the
+	// mapping can produce (U+00A0 maps to a space).
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; c <= ' ' || c >= 0x7f || strings.IndexByte("#%/:<>?@[\\]^|", c) >= 0 {
+			return "", fmt.Errorf("invalid host name %q", host)
+		}
+	}
+	return host, nil
 }
 
 // maxAge reads the Cache-Control max-age of an answer: no-store and

@@ -54,6 +54,8 @@ type Client struct {
 	// failure without Retry-After (defaults one minute and one hour). A
 	// Retry-After is honoured up to MaxAge.
 	MinBackoff, MaxBackoff time.Duration
+	// Hooks, when set, are told of lookups and fetches (for metrics).
+	Hooks *Hooks
 
 	once      sync.Once
 	fetcher   *fetch.Fetcher
@@ -124,6 +126,8 @@ type State struct {
 	RetryAt time.Time
 	// MaxStale is the client's bound on stale use, for explanations.
 	MaxStale time.Duration
+	// Source is where a shared cache found the entry (cache.Entry.Source).
+	Source string
 }
 
 // Stats counts what a Client did.
@@ -196,7 +200,12 @@ func needsFetch(e *cache.Entry, now time.Time, force bool) bool {
 
 func (c *Client) get(ctx context.Context, origin string, force bool) (*State, error) {
 	c.init()
-	if e := c.load(ctx, origin); !needsFetch(e, c.now(), force) {
+	e := c.load(ctx, origin)
+	hit := !needsFetch(e, c.now(), force)
+	if h := c.Hooks; h != nil && h.Lookup != nil {
+		h.Lookup(origin, hit)
+	}
+	if hit {
 		return c.state(origin, e, c.now()), nil
 	}
 	key := origin
@@ -237,8 +246,22 @@ func (c *Client) fly(ctx context.Context, key, origin string, force bool, f *fli
 		f.state = c.state(origin, old, now)
 		return
 	}
+	// Across a fleet sharing the cache: one fetch for all the processes.
+	shared, cur, unlock := c.fleetFetch(ctx, origin, now, force)
+	if shared != nil {
+		f.state = c.state(origin, shared, c.now())
+		return
+	}
+	defer unlock()
+	if cur != nil {
+		old = cur
+	}
+	now = c.now()
 	c.fetches.Add(1)
 	p, err := c.fetcher.Fetch(ctx, origin)
+	if h := c.Hooks; h != nil && h.Fetched != nil && p != nil {
+		h.Fetched(origin, p, c.now().Sub(now))
+	}
 	if err != nil {
 		f.err = err
 		return
@@ -249,6 +272,7 @@ func (c *Client) fly(ctx context.Context, key, origin string, force bool, f *fli
 		c.cacheErrs.Add(1)
 	}
 	f.state = c.state(origin, e, c.now())
+	f.state.Source = sourceOf(c.cache)
 }
 
 // merge makes the entry that follows old after the fetch p.
@@ -276,7 +300,7 @@ func (c *Client) merge(old *cache.Entry, p *fetch.Policy, now time.Time) *cache.
 // and 2.4).
 func (c *Client) state(origin string, e *cache.Entry, now time.Time) *State {
 	s := &State{Origin: origin, Cached: e.Policy, Expires: e.Expires, Failure: e.Failure,
-		FailingSince: e.FailingSince, RetryAt: e.RetryAt, MaxStale: dur(c.MaxStale, DefaultMaxStale)}
+		FailingSince: e.FailingSince, RetryAt: e.RetryAt, MaxStale: dur(c.MaxStale, DefaultMaxStale), Source: e.Source}
 	if e.Policy != nil {
 		s.Age = now.Sub(e.Policy.FetchedAt)
 	}
@@ -286,6 +310,9 @@ func (c *Client) state(origin string, e *cache.Entry, now time.Time) *State {
 		s.Policy = e.Policy
 	case e.Failure.Status == fetch.RateLimited:
 		// The origin asks to wait: no copy makes crawling it polite now.
+	case e.Failure.Status == fetch.Refused:
+		// The origin now leads to an address the guard refuses (a private
+		// one, say): its tasks would go there too, so none goes ahead.
 	case now.Before(e.Expires):
 		s.Policy = e.Policy
 	case s.Age <= s.MaxStale:

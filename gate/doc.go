@@ -38,9 +38,24 @@
 // The policy status maps to the REP decision as RFC 9309 section 2.3.1 says:
 // success applies the rules; unavailable (4xx other than 429) and
 // too-many-redirects allow everything, but a 401 or 403 leaves the
-// collection unresolved, since a refusal is no consent; rate-limited (429)
-// holds the whole origin until Retry-After; unreachable (5xx, network
-// errors, timeouts) is unresolved, retried with exponential backoff.
+// collection unresolved, since a refusal is no consent, until a person lists
+// the origin under approvedDespiteRefusal in the scope file (the record then
+// says it was approved despite the refusal); rate-limited (429) holds the
+// whole origin until Retry-After; unreachable (5xx, network errors,
+// timeouts) is unresolved, retried with exponential backoff; refused (the
+// origin or a redirect leads to a loopback, private or other non-public
+// address, which the fetcher's destination guard does not dial) holds the
+// whole origin, even over a cached copy, with the reason.
+//
+// # The URL decided on
+//
+// A task's URL is parsed once into a Target (ParseTarget): its canonical
+// origin (lower case, IDN in punycode, no trailing dot, no default port:
+// the cache key) and its path as a browser requests it, dot segments
+// resolved ("/public/../private/x" and "/public/%2e%2e/private/x" are
+// "/private/x"). The scope, the robots.txt matcher and the record all take
+// that one value, and the record's targetURL never carries user
+// information.
 //
 // # Caching
 //
@@ -61,6 +76,20 @@
 // # Streams
 //
 // Stream gates JSON lines of tasks ({"url": ...} plus any fields, passed
-// through in order) with bounded memory and a fixed order, as "robotstxt
-// gate" does.
+// through in order) with bounded memory, as "robotstxt gate" does. Lines are
+// written as tasks are decided, so that one slow origin holds back only its
+// own tasks; StreamOptions.Ordered keeps the input order, holding at most
+// StreamOptions.Window tasks while an early one waits.
+//
+// # Fleets
+//
+// A Client whose Cache is shared by many processes (cache/rediscache)
+// fetches each origin's robots.txt once for all of them: the cache is a
+// Locker, and the process that does not get the fetch lock waits for the
+// entry the holder writes. Watch rechecks the Pending tasks of an origin
+// when the shared cache announces a PolicyChange. Politeness turns admitted
+// decisions into holds while an origin is held (a target answered 429, 503
+// or 403, reported through Politeness.Report) or its per-origin limits
+// (concurrent tasks, interval, Crawl-delay) are reached; its HoldStore is
+// LocalHolds in one process, the shared cache in a fleet.
 package gate

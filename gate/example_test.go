@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/netguard"
 )
 
 func Example() {
@@ -25,9 +26,11 @@ func Example() {
 	}
 	// One Gate for all workers; its Client fetches each robots.txt once.
 	g := &gate.Gate{
-		Agent:  "ExampleBot",
-		Scope:  scope,
-		Client: &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: "ExampleBot/1.0"}},
+		Agent: "ExampleBot",
+		Scope: scope,
+		// The example's server is on loopback, which the fetcher's
+		// destination guard refuses unless allowed.
+		Client: &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: "ExampleBot/1.0", Guard: &netguard.Policy{AllowPrivate: true}}},
 	}
 	paths := []string{"/docs/intro", "/private/x", "/account/settings"}
 	out := make([]string, len(paths))
@@ -64,7 +67,7 @@ func ExampleGate_Recheck() {
 	}))
 	defer srv.Close()
 	scope, _ := gate.ParseScope([]byte(`{"approved": ["*"]}`), "json")
-	g := &gate.Gate{Agent: "ExampleBot", Scope: scope, Client: &gate.Client{}}
+	g := &gate.Gate{Agent: "ExampleBot", Scope: scope, Client: &gate.Client{Fetcher: &fetch.Fetcher{Guard: &netguard.Policy{AllowPrivate: true}}}}
 	ctx := context.Background()
 
 	d, _ := g.Check(ctx, srv.URL+"/reports/2026")

@@ -97,15 +97,15 @@ func (d *Decision) UnmarshalJSON(b []byte) error {
 // The error is non-nil only when rawURL is not an http(s) URL or ctx ends;
 // every state of the origin is a Decision.
 func (g *Gate) Check(ctx context.Context, rawURL string) (*Decision, error) {
-	origin, err := fetch.Origin(rawURL)
+	t, err := ParseTarget(rawURL)
 	if err != nil {
-		return nil, &fetch.Error{Op: "origin", URL: rawURL, Err: err}
+		return nil, &fetch.Error{Op: "origin", URL: stripUserinfo(rawURL), Err: err}
 	}
-	s, err := g.c().get(ctx, origin, false)
+	s, err := g.c().get(ctx, t.Origin, false)
 	if err != nil {
 		return nil, err
 	}
-	return g.Decide(s, rawURL), nil
+	return g.DecideTarget(s, t), nil
 }
 
 // Recheck decides again for tasks decided earlier and not yet started, under
@@ -128,12 +128,28 @@ func (g *Gate) Recheck(ctx context.Context, prev []*Decision) ([]*Decision, erro
 }
 
 // Decide makes the decision for rawURL from a known state of its origin,
-// without any I/O.
+// without any I/O. It is DecideTarget for ParseTarget(rawURL); a URL that
+// does not parse is decided on its path as written.
 func (g *Gate) Decide(s *State, rawURL string) *Decision {
-	d := &Decision{Record: Record{Origin: s.Origin, ProductToken: g.Agent, TargetURL: rawURL, PolicyURL: s.Origin + "/robots.txt"}}
+	t, err := ParseTarget(rawURL)
+	if err != nil {
+		t = Target{URL: stripUserinfo(rawURL), Origin: s.Origin, Path: robotstxt.NormalizePath(rawURL)}
+	}
+	return g.DecideTarget(s, t)
+}
+
+// DecideTarget makes the decision for t from a known state of its origin
+// (t.Origin), without any I/O: the scope, the matcher and the record all
+// take t's path.
+func (g *Gate) DecideTarget(s *State, t Target) *Decision {
+	d := &Decision{Record: Record{Origin: s.Origin, ProductToken: g.Agent, TargetURL: t.URL, PolicyURL: s.Origin + "/robots.txt"}}
 	r := &d.Record
 	r.PolicySource = s.Source
-	col, entry := g.Scope.decide(s.Origin, rawURL)
+	col, ent := g.Scope.decideEntry(s.Origin, t.Path)
+	entry := ""
+	if ent != nil {
+		entry = ent.raw
+	}
 	colWhy := collectionReason(g.Scope, col, entry)
 	var why []string
 	if p := s.Policy; p != nil {
@@ -146,7 +162,7 @@ func (g *Gate) Decide(s *State, rawURL string) *Decision {
 		switch p.Status {
 		case fetch.Success:
 			d.robots = p.Robots()
-			v := g.verdict(d.robots, rawURL)
+			v := g.verdict(d.robots, t.Path)
 			d.Verdict = &v
 			r.Group = agentLines(v.UserAgents)
 			if v.Reason == robotstxt.MatchedRule {
@@ -164,11 +180,14 @@ func (g *Gate) Decide(s *State, rawURL string) *Decision {
 			} else {
 				why = append(why, fmt.Sprintf("robots.txt unavailable (%s): the REP allows everything", p.Detail))
 			}
-			if (p.HTTPStatus == 401 || p.HTTPStatus == 403) && col != Denied {
+			if (p.HTTPStatus == 401 || p.HTTPStatus == 403) && col == Approved && ent.despite {
+				// A person approved this origin knowing robots.txt refuses.
+				colWhy = fmt.Sprintf("collection approved by scope entry %s (approvedDespiteRefusal) despite robots.txt answering HTTP %d", entry, p.HTTPStatus)
+			} else if (p.HTTPStatus == 401 || p.HTTPStatus == 403) && col != Denied {
 				// Seed 004: an unavailable file is no consent; a refusal
 				// pauses collection until someone decides.
 				col = Unresolved
-				colWhy = fmt.Sprintf("collection unresolved: robots.txt answered HTTP %d, which calls for a decision by a person", p.HTTPStatus)
+				colWhy = fmt.Sprintf("collection unresolved: robots.txt answered HTTP %d, which calls for a decision by a person (approvedDespiteRefusal in the scope file)", p.HTTPStatus)
 			}
 		}
 	} else {
@@ -183,6 +202,8 @@ func (g *Gate) Decide(s *State, rawURL string) *Decision {
 			why = append(why, "no policy known")
 		case f.Status == fetch.RateLimited:
 			why = append(why, fmt.Sprintf("robots.txt rate-limited (%s): hold every task of this origin until %s", f.Detail, stamp(s.RetryAt)))
+		case f.Status == fetch.Refused:
+			why = append(why, fmt.Sprintf("robots.txt not fetched (%s): hold every task of this origin; next attempt at %s", f.Detail, stamp(s.RetryAt)))
 		default:
 			why = append(why, fmt.Sprintf("robots.txt unreachable (%s): everything is disallowed for now; next fetch at %s", f.Detail, stamp(s.RetryAt)))
 			if s.Cached != nil {
@@ -244,6 +265,9 @@ func (g *Gate) explain(v robotstxt.Verdict) string {
 // writeFallback says that the groups of the crawler's documented fallback
 // applied: ", followed because no group names Googlebot-Image".
 func writeFallback(b *strings.Builder, agent string, v robotstxt.Verdict) {
+	if v.Reading == robotstxt.ReadingYandex {
+		b.WriteString(", read as Yandex documents (a blank line after User-agent lines ends the group)")
+	}
 	if v.Fallback == "" {
 		return
 	}

@@ -17,9 +17,15 @@ import (
 
 	"github.com/robotstxt/robotstxt/cache"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/netguard"
 )
 
-// Every server in these tests listens on 127.0.0.1.
+// Every server in these tests listens on 127.0.0.1, which the fetcher's
+// destination guard refuses unless told otherwise: the tests opt in.
+var loopback = &netguard.Policy{AllowPrivate: true}
+
+// local is a Client whose fetcher may reach the loopback test servers.
+func local() *Client { return &Client{Fetcher: &fetch.Fetcher{Guard: loopback}} }
 
 type fakeClock struct {
 	mu sync.Mutex
@@ -87,7 +93,7 @@ func (s *site) set(code int, body string, head map[string]string) {
 
 func testClient(clk *fakeClock) *Client {
 	return &Client{
-		Fetcher: &fetch.Fetcher{UserAgent: "ExampleBot/1.0", HeaderTimeout: time.Second, BodyTimeout: time.Second},
+		Fetcher: &fetch.Fetcher{UserAgent: "ExampleBot/1.0", HeaderTimeout: time.Second, BodyTimeout: time.Second, Guard: loopback},
 		Now:     clk.Now,
 	}
 }
@@ -385,7 +391,7 @@ func TestRateLimitedHonoursRetryAfter(t *testing.T) {
 func TestSingleFlight(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\nDisallow: /a\n")
 	s.delay = 100 * time.Millisecond
-	g := &Gate{Agent: "ExampleBot", Client: &Client{}}
+	g := &Gate{Agent: "ExampleBot", Client: local()}
 	var wg sync.WaitGroup
 	var disallowed atomic.Int64
 	start := make(chan struct{})
@@ -420,7 +426,7 @@ func TestSingleFlight(t *testing.T) {
 func TestWaiterCancelDoesNotFailOthers(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\nDisallow: /a\n")
 	s.delay = 200 * time.Millisecond
-	g := &Gate{Agent: "ExampleBot"}
+	g := &Gate{Agent: "ExampleBot", Client: local()}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := g.Check(ctx, s.URL+"/a"); !errors.Is(err, context.DeadlineExceeded) {
@@ -457,7 +463,7 @@ func TestRedirectDoesNotPoisonCache(t *testing.T) {
 		}
 	})
 	mem := cache.NewMemory(0, 0)
-	g := &Gate{Agent: "ExampleBot", Client: &Client{Cache: mem}, Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: &Client{Cache: mem, Fetcher: local().Fetcher}, Scope: approveAll}
 
 	d := check(t, g, evil.URL+"/page")
 	if d.RepDecision != RepDisallow || d.PolicyFinalURL != target.URL+"/users/evil/robots.txt" || d.Origin != evil.URL {
@@ -535,7 +541,7 @@ func TestRecheckDropsNewlyDisallowed(t *testing.T) {
 }
 
 func TestCheckBadURL(t *testing.T) {
-	g := &Gate{Agent: "ExampleBot"}
+	g := &Gate{Agent: "ExampleBot", Client: local()}
 	for _, u := range []string{"/just/a/path", "ftp://example.com/", "http://"} {
 		if _, err := g.Check(context.Background(), u); err == nil {
 			t.Errorf("Check(%q) succeeded", u)
@@ -554,7 +560,7 @@ func (brokenCache) Delete(context.Context, string) error            { return err
 
 func TestBrokenCache(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\nDisallow: /a\n")
-	c := &Client{Cache: brokenCache{}}
+	c := &Client{Cache: brokenCache{}, Fetcher: local().Fetcher}
 	g := &Gate{Agent: "ExampleBot", Client: c}
 	if d := check(t, g, s.URL+"/a"); d.RepDecision != RepDisallow {
 		t.Errorf("%+v", d.Record)
@@ -658,7 +664,7 @@ func BenchmarkCheckWarm(b *testing.B) {
 		io.WriteString(w, seedFile)
 	}))
 	defer srv.Close()
-	g := &Gate{Agent: "ExampleBot", Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
 	u := srv.URL + "/catalog/private/help/start"
 	if _, err := g.Check(context.Background(), u); err != nil {
 		b.Fatal(err)

@@ -69,7 +69,9 @@ type AgentLine struct {
 type Record struct {
 	Origin       string `json:"origin"`
 	ProductToken string `json:"productToken"`
-	TargetURL    string `json:"targetURL"`
+	// TargetURL is the URL decided on, as a browser requests it (see
+	// Target): dot segments resolved, no user information or fragment.
+	TargetURL string `json:"targetURL"`
 	// PolicyURL is the robots.txt requested; PolicyFinalURL where it was
 	// found after redirects.
 	PolicyURL       string    `json:"policyURL"`
@@ -84,6 +86,10 @@ type Record struct {
 	// PolicyStale reports that the policy is past its expiry and used only
 	// because the origin is unreachable.
 	PolicyStale bool `json:"policyStale"`
+	// PolicySource, with a cache shared by a fleet, says whether the policy
+	// came from the fleet's store ("shared") or from this process's own copy
+	// while the store was unreachable ("local"); absent otherwise.
+	PolicySource string `json:"policySource,omitempty"`
 	// Group are the user-agent lines of the group that applied.
 	Group              []AgentLine        `json:"group"`
 	MatchedRule        *robotstxt.Rule    `json:"matchedRule"`
@@ -105,6 +111,7 @@ type recordJSON struct {
 	PolicyHTTPStatus   *int               `json:"policyHTTPStatus"`
 	PolicyDigest       *string            `json:"policyDigest"`
 	PolicyStale        bool               `json:"policyStale"`
+	PolicySource       string             `json:"policySource,omitempty"`
 	Group              []AgentLine        `json:"group"`
 	MatchedRule        *robotstxt.Rule    `json:"matchedRule"`
 	RepDecision        RepDecision        `json:"repDecision"`
@@ -151,6 +158,9 @@ func (r *Record) appendJSON(b []byte) []byte {
 	str(`,"policyDigest":`, r.PolicyDigest, true)
 	b = append(b, `,"policyStale":`...)
 	b = strconv.AppendBool(b, r.PolicyStale)
+	if r.PolicySource != "" {
+		str(`,"policySource":`, r.PolicySource, false)
+	}
 	b = append(b, `,"group":[`...)
 	for i, g := range r.Group {
 		if i > 0 {
@@ -239,7 +249,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = Record{Origin: w.Origin, ProductToken: w.ProductToken, TargetURL: w.TargetURL, PolicyURL: w.PolicyURL,
-		PolicyStatus: w.PolicyStatus, PolicyStale: w.PolicyStale, Group: w.Group, MatchedRule: w.MatchedRule,
+		PolicyStatus: w.PolicyStatus, PolicyStale: w.PolicyStale, PolicySource: w.PolicySource, Group: w.Group, MatchedRule: w.MatchedRule,
 		RepDecision: w.RepDecision, CollectionDecision: w.CollectionDecision, Reason: w.Reason}
 	if w.PolicyFinalURL != nil {
 		r.PolicyFinalURL = *w.PolicyFinalURL

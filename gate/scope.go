@@ -13,7 +13,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
 )
 
@@ -30,6 +29,9 @@ import (
 //	  - https://*.example.org/            # every subdomain of example.org
 //	denied:
 //	  - https://example.com/account/
+//	# Approved although robots.txt answers 401 or 403: a person decided.
+//	approvedDespiteRefusal:
+//	  - https://partner.example.net/
 //
 // An entry is an origin (scheme, host, optional port) and a path prefix
 // ("/" when absent); a host may start with "*." to cover every subdomain,
@@ -38,6 +40,12 @@ import (
 // no wildcards). The longest matching prefix decides; between an approved
 // and a denied entry of the same length, denied wins. A URL no entry covers
 // is unresolved.
+//
+// A robots.txt answered with 401 or 403 is no consent: such an origin's
+// collection stays unresolved even under an approved entry, until a person
+// approves it in the third list, approvedDespiteRefusal. Its entries approve
+// like the others (and take part in the longest match), and also when
+// robots.txt refused; the record's reason says so.
 type Scope struct {
 	approved, denied []scopeEntry
 }
@@ -49,11 +57,15 @@ type scopeEntry struct {
 	host   string // lower case; with port when not the default
 	suffix bool   // host is ".example.org": any subdomain
 	path   string // normalised prefix
+	// despite: from approvedDespiteRefusal, it approves even when
+	// robots.txt answered 401 or 403.
+	despite bool
 }
 
 type scopeFile struct {
-	Approved []string `json:"approved" yaml:"approved"`
-	Denied   []string `json:"denied" yaml:"denied"`
+	Approved               []string `json:"approved" yaml:"approved"`
+	Denied                 []string `json:"denied" yaml:"denied"`
+	ApprovedDespiteRefusal []string `json:"approvedDespiteRefusal" yaml:"approvedDespiteRefusal"`
 }
 
 // LoadScope reads a scope file: JSON when its name ends in ".json", YAML
@@ -95,20 +107,23 @@ func ParseScope(data []byte, format string) (*Scope, error) {
 	}
 	s := &Scope{}
 	for _, l := range []struct {
-		name string
-		in   []string
-		out  *[]scopeEntry
-	}{{"approved", f.Approved, &s.approved}, {"denied", f.Denied, &s.denied}} {
+		name    string
+		in      []string
+		out     *[]scopeEntry
+		despite bool
+	}{{"approved", f.Approved, &s.approved, false}, {"denied", f.Denied, &s.denied, false},
+		{"approvedDespiteRefusal", f.ApprovedDespiteRefusal, &s.approved, true}} {
 		for i, raw := range l.in {
 			e, err := parseScopeEntry(raw)
 			if err != nil {
 				return nil, fmt.Errorf("%s[%d] %q: %v", l.name, i, raw, err)
 			}
+			e.despite = l.despite
 			*l.out = append(*l.out, e)
 		}
 	}
 	if len(s.approved)+len(s.denied) == 0 {
-		return nil, errors.New(`no entries: give "approved" and/or "denied" lists of URL prefixes`)
+		return nil, errors.New(`no entries: give "approved", "denied" and/or "approvedDespiteRefusal" lists of URL prefixes`)
 	}
 	return s, nil
 }
@@ -160,7 +175,13 @@ func parseScopeEntry(raw string) (scopeEntry, error) {
 	if u.Fragment != "" {
 		return e, errors.New("a fragment is not allowed")
 	}
-	e.path = robotstxt.NormalizePath(s)
+	// The prefix in the form targets' paths take (ParseTarget): dot
+	// segments resolved, so that an entry and a URL spelled alike match.
+	t, err := ParseTarget(s)
+	if err != nil {
+		return e, err
+	}
+	e.path = t.Path
 	return e, nil
 }
 
@@ -183,34 +204,49 @@ func (e *scopeEntry) match(scheme, host, path string) bool {
 }
 
 // Decide returns the collection decision for rawURL and the entry that
-// decided it ("" when none did).
+// decided it ("" when none did). The URL is read as ParseTarget reads it:
+// dot segments resolved, so "/public/../account/" is under "/account/".
 func (s *Scope) Decide(rawURL string) (CollectionDecision, string) {
 	if s == nil {
 		return Unresolved, ""
 	}
-	origin, err := fetch.Origin(rawURL)
+	t, err := ParseTarget(rawURL)
 	if err != nil {
 		return Unresolved, ""
 	}
-	return s.decide(origin, rawURL)
+	return s.decide(t.Origin, t.Path)
 }
 
-// decide is Decide for a URL whose origin is known.
-func (s *Scope) decide(origin, rawURL string) (CollectionDecision, string) {
+// decide is Decide for a URL's canonical origin and normalised path (a
+// Target's).
+func (s *Scope) decide(origin, path string) (CollectionDecision, string) {
+	dec, e := s.decideEntry(origin, path)
+	if e == nil {
+		return dec, ""
+	}
+	return dec, e.raw
+}
+
+// decideEntry is decide returning the deciding entry (nil when none did).
+func (s *Scope) decideEntry(origin, path string) (CollectionDecision, *scopeEntry) {
 	if s == nil {
-		return Unresolved, ""
+		return Unresolved, nil
 	}
 	scheme, host, _ := strings.Cut(origin, "://")
-	path := robotstxt.NormalizePath(rawURL)
-	best, bestLen, dec := "", -1, Unresolved
-	for _, e := range s.approved {
-		if e.match(scheme, host, path) && len(e.path) > bestLen {
-			best, bestLen, dec = e.raw, len(e.path), Approved
+	var best *scopeEntry
+	bestLen, dec := -1, Unresolved
+	for i := range s.approved {
+		e := &s.approved[i]
+		// Between an ordinary approval and one despite a refusal of the
+		// same length, the explicit one decides.
+		if e.match(scheme, host, path) && (len(e.path) > bestLen || len(e.path) == bestLen && e.despite) {
+			best, bestLen, dec = e, len(e.path), Approved
 		}
 	}
-	for _, e := range s.denied {
+	for i := range s.denied {
+		e := &s.denied[i]
 		if e.match(scheme, host, path) && len(e.path) >= bestLen {
-			best, bestLen, dec = e.raw, len(e.path), Denied
+			best, bestLen, dec = e, len(e.path), Denied
 		}
 	}
 	return dec, best

@@ -8,7 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"sync/atomic"
+
+	"github.com/robotstxt/robotstxt/fetch"
 )
 
 // MaxTaskLine is the longest task line Stream reads; a longer line is
@@ -23,15 +26,32 @@ type Counters struct {
 
 // StreamOptions configure Stream.
 type StreamOptions struct {
-	// Workers is how many tasks are decided at once (default 16). Output
-	// keeps the input order whatever the number.
+	// Workers is how many tasks are decided at once (default 16). A task
+	// whose origin's robots.txt is not at hand waits for it without holding
+	// a worker, so that a slow origin does not stall the others.
 	Workers int
+	// Window bounds the tasks in flight: read and not yet written, waiting
+	// ones included (default DefaultWindow). With Ordered, it also bounds
+	// how far the output may lag behind a slow task.
+	Window int
+	// Ordered writes the output lines in input order. By default each line
+	// is written as soon as its task is decided (completion order): one
+	// slow origin holds back only its own tasks. Tasks keep their own
+	// fields (an "id"), so a consumer can match lines in either order.
+	Ordered bool
 	// Recheck reads lines that Stream wrote before (tasks with their
 	// "decision"), decides again and adds "policyChanged".
 	Recheck bool
 	// Counters, when set, are updated as tasks are done.
 	Counters *Counters
 }
+
+// DefaultWindow is how many tasks Stream has in flight at most by default.
+const DefaultWindow = 1024
+
+// maxWindowBytes bounds the bytes of the task lines in flight, whatever the
+// window: one line may be up to MaxTaskLine.
+const maxWindowBytes = 64 << 20
 
 // The keys Stream writes; an input task's own fields of these names are
 // replaced.
@@ -49,14 +69,23 @@ const (
 // not a task is answered with its fields (if any), "error" and
 // "gate":"drop", and counted in Counters.Invalid.
 //
-// Memory stays bounded whatever the number of tasks: lines are read,
-// decided by Workers goroutines and written in order through a window of a
-// few lines per worker, and policies live in the Client's bounded cache.
-// Stream returns the first read or write error, or ctx's error.
+// Lines are written in completion order unless opt.Ordered is set. A task
+// whose origin's robots.txt must be fetched waits for it on its own, so
+// tasks of other origins go on being decided and, in completion order,
+// written meanwhile.
+//
+// Memory stays bounded whatever the number of tasks: at most opt.Window
+// tasks (and 64 MiB of task lines) are in flight, and policies live in the
+// Client's bounded cache. Stream returns the first read or write error, or
+// ctx's error.
 func (g *Gate) Stream(ctx context.Context, r io.Reader, w io.Writer, opt StreamOptions) error {
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = 16
+	}
+	window := opt.Window
+	if window <= 0 {
+		window = DefaultWindow
 	}
 	cnt := opt.Counters
 	if cnt == nil {
@@ -66,36 +95,41 @@ func (g *Gate) Stream(ctx context.Context, r io.Reader, w io.Writer, opt StreamO
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 
-	type job struct {
-		n    int
-		line []byte
-		out  chan []byte
-	}
+	slots := newBudget(int64(window))
+	bytesInFlight := newBudget(maxWindowBytes)
+	// Every job in flight sends exactly one result, and at most window are
+	// in flight: sends never block.
+	results := make(chan *job, window)
 	jobs := make(chan *job, workers)
-	order := make(chan *job, 4*workers)
+	var pending sync.WaitGroup
 
-	// Reader: lines in, in order.
+	// Reader: lines in, numbered.
 	readErr := make(chan error, 1)
 	go func() {
-		defer close(order)
-		defer close(jobs)
+		defer func() {
+			close(jobs)
+			pending.Wait()
+			close(results)
+		}()
 		br := bufio.NewReaderSize(r, 64<<10)
+		seq := 0
 		for n := 1; ; n++ {
 			line, tooLong, err := readLine(br)
 			if len(bytes.TrimSpace(line)) > 0 || tooLong {
-				j := &job{n: n, line: line, out: make(chan []byte, 1)}
+				j := &job{seq: seq, n: n, line: line, size: int64(len(line))}
+				seq++
 				if tooLong {
 					j.line = nil
 				}
-				select {
-				case order <- j:
-				case <-ctx.Done():
+				if slots.acquire(ctx, 1) != nil || bytesInFlight.acquire(ctx, j.size) != nil {
 					readErr <- nil
 					return
 				}
+				pending.Add(1)
 				select {
 				case jobs <- j:
 				case <-ctx.Done():
+					pending.Done()
 					readErr <- nil
 					return
 				}
@@ -111,53 +145,97 @@ func (g *Gate) Stream(ctx context.Context, r io.Reader, w io.Writer, opt StreamO
 		}
 	}()
 
-	// Workers: decide.
+	done := func(j *job, out []byte, err error) {
+		if err != nil {
+			cancel(err)
+			out = nil
+		}
+		j.out, j.line = out, nil
+		results <- j
+		pending.Done()
+	}
+	// Workers: decide what can be decided now; hand the rest to a
+	// goroutine of its own that waits for the origin's policy.
 	for range workers {
 		go func() {
 			for j := range jobs {
 				if j.line == nil {
 					cnt.Invalid.Add(1)
 					cnt.Drop.Add(1)
-					j.out <- errorLine(nil, fmt.Sprintf("line %d: longer than %d bytes", j.n, MaxTaskLine))
+					done(j, errorLine(nil, fmt.Sprintf("line %d: longer than %d bytes", j.n, MaxTaskLine)), nil)
 					continue
 				}
-				out, err := g.task(ctx, j.n, j.line, opt.Recheck, cnt)
-				if err != nil {
-					cancel(err)
-					out = nil
+				t, out := g.prepare(j.n, j.line, opt.Recheck, cnt)
+				if out != nil {
+					done(j, out, nil)
+					continue
 				}
-				j.out <- out
+				if s := g.c().peek(ctx, t.target.Origin); s != nil {
+					done(j, g.render(t, s, cnt), nil)
+					continue
+				}
+				go func() {
+					s, err := g.c().get(ctx, t.target.Origin, false)
+					if err != nil {
+						if ctx.Err() != nil {
+							done(j, nil, ctx.Err())
+							return
+						}
+						done(j, t.fail(err.Error()), nil)
+						return
+					}
+					done(j, g.render(t, s, cnt), nil)
+				}()
 			}
 		}()
 	}
 
-	// Writer: lines out, in input order. It stops at once when ctx ends:
-	// the reader may be blocked on a Read that nothing can interrupt.
+	// Writer: lines out, in completion order or, with Ordered, in input
+	// order through a reorder buffer no larger than the window. It stops at
+	// once when ctx ends: the reader may be blocked on a Read that nothing
+	// can interrupt.
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var werr error
-write:
+	held := map[int]*job{}
+	next := 0
+	write := func(j *job) {
+		if werr == nil {
+			_, werr = bw.Write(j.out)
+		}
+		slots.release(1)
+		bytesInFlight.release(j.size)
+	}
+loop:
 	for {
 		var j *job
 		select {
-		case j = <-order:
+		case j = <-results:
 		case <-ctx.Done():
-			break write
+			break loop
 		}
 		if j == nil {
-			break // the reader is done
+			break // every job is written
 		}
-		var out []byte
-		select {
-		case out = <-j.out:
-		case <-ctx.Done():
-			break write
+		if opt.Ordered {
+			held[j.seq] = j
+			for {
+				h, ok := held[next]
+				if !ok {
+					break
+				}
+				delete(held, next)
+				next++
+				write(h)
+			}
+		} else {
+			write(j)
 		}
-		if _, werr = bw.Write(out); werr != nil {
+		if werr != nil {
 			break
 		}
 		// Flush when nothing else is ready, so that a slow trickle of tasks
 		// is still answered promptly.
-		if len(order) == 0 {
+		if len(results) == 0 {
 			if werr = bw.Flush(); werr != nil {
 				break
 			}
@@ -181,6 +259,69 @@ write:
 	}
 }
 
+// job is one task line in flight.
+type job struct {
+	seq  int // its rank among the tasks, for Ordered
+	n    int // its line number
+	line []byte
+	size int64
+	out  []byte
+}
+
+// budget is a counting semaphore with one acquirer (the reader) that can
+// give up when ctx ends.
+type budget struct {
+	mu    sync.Mutex
+	used  int64
+	max   int64
+	freed chan struct{}
+}
+
+func newBudget(max int64) *budget { return &budget{max: max, freed: make(chan struct{}, 1)} }
+
+// acquire takes n units, waiting until they are free; a request larger than
+// the whole budget is granted when nothing else is held.
+func (b *budget) acquire(ctx context.Context, n int64) error {
+	for {
+		b.mu.Lock()
+		if b.used+n <= b.max || b.used == 0 {
+			b.used += n
+			b.mu.Unlock()
+			return nil
+		}
+		b.mu.Unlock()
+		select {
+		case <-b.freed:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
+
+func (b *budget) release(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	select {
+	case b.freed <- struct{}{}:
+	default:
+	}
+}
+
+// peek returns the state of origin when it can be had without a fetch (a
+// fresh or still usable cached entry), else nil.
+func (c *Client) peek(ctx context.Context, origin string) *State {
+	c.init()
+	e := c.load(ctx, origin)
+	if needsFetch(e, c.now(), false) {
+		return nil
+	}
+	if h := c.Hooks; h != nil && h.Lookup != nil {
+		h.Lookup(origin, true)
+	}
+	return c.state(origin, e, c.now())
+}
+
 // readLine reads one line without its line end. A line longer than
 // MaxTaskLine is skipped up to its end and reported with tooLong.
 func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
@@ -201,50 +342,63 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 	}
 }
 
-// task decides one line and renders the output line. The error is non-nil
-// only when ctx ended.
-func (g *Gate) task(ctx context.Context, n int, line []byte, recheck bool, cnt *Counters) ([]byte, error) {
+// task is a parsed task line on its way to a decision.
+type task struct {
+	n      int
+	fields []field
+	target Target
+	prev   *Record // with Recheck
+	cnt    *Counters
+}
+
+func (t *task) fail(msg string) []byte {
+	t.cnt.Invalid.Add(1)
+	t.cnt.Drop.Add(1)
+	return errorLine(t.fields, fmt.Sprintf("line %d: %s", t.n, msg))
+}
+
+// prepare parses a task line. It returns the task, or the output line when
+// the line is not a task.
+func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, []byte) {
 	fields, err := parseTask(line)
-	fail := func(msg string) ([]byte, error) {
-		cnt.Invalid.Add(1)
-		cnt.Drop.Add(1)
-		return errorLine(fields, fmt.Sprintf("line %d: %s", n, msg)), nil
-	}
+	t := &task{n: n, fields: fields, cnt: cnt}
 	if err != nil {
-		return fail(err.Error())
+		return nil, t.fail(err.Error())
 	}
 	var rawURL string
-	var prev *Record
 	for _, f := range fields {
 		switch f.key {
 		case "url":
 			u, ok := stringValue(f.value)
 			if !ok {
-				return fail(`"url" is not a string`)
+				return nil, t.fail(`"url" is not a string`)
 			}
 			rawURL = u
 		case keyDecision:
 			if recheck {
-				prev = new(Record)
-				if err := json.Unmarshal(f.value, prev); err != nil {
-					return fail(`"decision" is not a decision record: ` + err.Error())
+				t.prev = new(Record)
+				if err := json.Unmarshal(f.value, t.prev); err != nil {
+					return nil, t.fail(`"decision" is not a decision record: ` + err.Error())
 				}
 			}
 		}
 	}
 	if rawURL == "" {
-		return fail(`no "url" field`)
+		return nil, t.fail(`no "url" field`)
 	}
-	if recheck && prev == nil {
-		return fail(`no "decision" to recheck (not a line written by the gate)`)
+	if recheck && t.prev == nil {
+		return nil, t.fail(`no "decision" to recheck (not a line written by the gate)`)
 	}
-	d, err := g.Check(ctx, rawURL)
+	t.target, err = ParseTarget(rawURL)
 	if err != nil {
-		if ctx.Err() != nil {
-			return nil, ctx.Err()
-		}
-		return fail(err.Error())
+		return nil, t.fail((&fetch.Error{Op: "origin", URL: stripUserinfo(rawURL), Err: err}).Error())
 	}
+	return t, nil
+}
+
+// render decides a prepared task under s and renders its output line.
+func (g *Gate) render(t *task, s *State, cnt *Counters) []byte {
+	d := g.DecideTarget(s, t.target)
 	cnt.Tasks.Add(1)
 	switch d.Action {
 	case Admit:
@@ -254,20 +408,20 @@ func (g *Gate) task(ctx context.Context, n int, line []byte, recheck bool, cnt *
 	default:
 		cnt.Drop.Add(1)
 	}
-	b := openObject(fields)
+	b := openObject(t.fields)
 	b = append(b, `"decision":`...)
 	b = d.Record.appendJSON(b)
 	b = append(b, `,"gate":"`...)
 	b = append(b, d.Action...)
 	b = append(b, '"')
-	if recheck {
-		changed := d.Version() != prev.Version()
+	if t.prev != nil {
+		changed := d.Version() != t.prev.Version()
 		if changed {
 			cnt.Changed.Add(1)
 		}
 		b = fmt.Appendf(b, `,"policyChanged":%t`, changed)
 	}
-	return append(b, "}\n"...), nil
+	return append(b, "}\n"...)
 }
 
 type field struct {

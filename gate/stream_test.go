@@ -46,7 +46,7 @@ not json
 {"url":"SITE/a"} trailing
 ["url"]
 `)
-	out := runStream(t, g, in, StreamOptions{Workers: 3})
+	out := runStream(t, g, in, StreamOptions{Workers: 3, Ordered: true})
 	out = strings.NewReplacer(s.URL, "http://SITE", down.URL, "http://DOWN").Replace(out)
 	// The digest is of the exact bytes, so it is stable.
 	testutil.Golden(t, "testdata/stream.jsonl", []byte(out))
@@ -71,7 +71,7 @@ not json
 
 func TestStreamCounters(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\nDisallow: /x\n")
-	g := &Gate{Agent: "ExampleBot", Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
 	var c Counters
 	in := fmt.Sprintf("{\"url\":%q}\n{\"url\":%q}\n{\"url\":%q}\n{}\n", s.URL+"/a", s.URL+"/x", s.URL+"/b")
 	runStream(t, g, in, StreamOptions{Counters: &c})
@@ -84,17 +84,17 @@ func TestStreamCounters(t *testing.T) {
 // changed, are decided again; a newly disallowed one is dropped.
 func TestStreamRecheck(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\nDisallow: /private/\n")
-	g := &Gate{Agent: "ExampleBot", Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
 	in := fmt.Sprintf("{\"url\":%q,\"id\":1}\n{\"url\":%q,\"id\":2}\n", s.URL+"/reports/1", s.URL+"/about")
-	first := runStream(t, g, in, StreamOptions{})
+	first := runStream(t, g, in, StreamOptions{Ordered: true})
 	if strings.Count(first, `"gate":"admit"`) != 2 {
 		t.Fatalf("first pass:\n%s", first)
 	}
 	s.set(200, "User-agent: *\nDisallow: /private/\nDisallow: /reports/\n", nil)
 	// A new run (a new gate, as a new process would have) rechecks.
 	var c Counters
-	g2 := &Gate{Agent: "ExampleBot", Scope: approveAll}
-	second := runStream(t, g2, first, StreamOptions{Recheck: true, Counters: &c})
+	g2 := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
+	second := runStream(t, g2, first, StreamOptions{Recheck: true, Ordered: true, Counters: &c})
 	lines := strings.Split(strings.TrimSpace(second), "\n")
 	if len(lines) != 2 {
 		t.Fatalf("recheck output:\n%s", second)
@@ -113,7 +113,7 @@ func TestStreamRecheck(t *testing.T) {
 		t.Errorf("changed %d", c.Changed.Load())
 	}
 	// Unchanged policy: policyChanged false.
-	third := runStream(t, g2, second, StreamOptions{Recheck: true})
+	third := runStream(t, g2, second, StreamOptions{Recheck: true, Ordered: true})
 	if strings.Count(third, `"policyChanged":false`) != 2 {
 		t.Errorf("unchanged:\n%s", third)
 	}
@@ -126,10 +126,10 @@ func TestStreamRecheck(t *testing.T) {
 
 func TestStreamLongLine(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\n")
-	g := &Gate{Agent: "ExampleBot", Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
 	long := fmt.Sprintf("{\"url\":%q,\"pad\":%q}", s.URL, strings.Repeat("x", MaxTaskLine+10))
 	in := long + "\n" + fmt.Sprintf("{\"url\":%q}\n", s.URL+"/ok")
-	out := runStream(t, g, in, StreamOptions{})
+	out := runStream(t, g, in, StreamOptions{Ordered: true})
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) != 2 || !strings.Contains(lines[0], "longer than") || !strings.Contains(lines[1], `"gate":"admit"`) {
 		t.Errorf("output:\n%.300s", out)
@@ -162,7 +162,7 @@ func (r failingReader) Read(b []byte) (int, error) {
 
 func TestStreamErrors(t *testing.T) {
 	s := newSite(t, 200, "User-agent: *\n")
-	g := &Gate{Agent: "ExampleBot"}
+	g := &Gate{Agent: "ExampleBot", Client: local()}
 	task := fmt.Sprintf("{\"url\":%q}\n", s.URL)
 	if err := g.Stream(context.Background(), strings.NewReader(task), &failingWriter{}, StreamOptions{}); err == nil || err.Error() != "disk full" {
 		t.Errorf("write error: %v", err)
@@ -184,7 +184,9 @@ func TestStreamCancelWhileReading(t *testing.T) {
 	defer pw.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- (&Gate{Agent: "ExampleBot"}).Stream(ctx, pr, io.Discard, StreamOptions{}) }()
+	go func() {
+		done <- (&Gate{Agent: "ExampleBot", Client: local()}).Stream(ctx, pr, io.Discard, StreamOptions{})
+	}()
 	time.Sleep(50 * time.Millisecond)
 	cancel()
 	select {
@@ -240,7 +242,7 @@ func TestStreamBoundedMemory(t *testing.T) {
 		s := newSite(t, 200, "User-agent: *\nDisallow: /item/1\n")
 		origins = append(origins, s.URL)
 	}
-	g := &Gate{Agent: "ExampleBot", Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
 	var peak atomic.Uint64
 	done := make(chan struct{})
 	go func() {
@@ -280,7 +282,7 @@ func BenchmarkStream(b *testing.B) {
 		io.WriteString(w, seedFile)
 	}))
 	defer srv.Close()
-	g := &Gate{Agent: "ExampleBot", Scope: approveAll}
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
 	b.ReportAllocs()
 	const perOp = 10000
 	for b.Loop() {

@@ -1,11 +1,19 @@
 package lint
 
-// Check describes one check of the audit.
+// Check describes one check of the audit, for the check catalogue
+// (docs/audit.md, whose anchors are the IDs), "robotstxt lint --explain"
+// and SARIF rules.
 type Check struct {
 	ID       string   `json:"id"`
 	Severity Severity `json:"severity"` // the usual severity of its findings
 	Summary  string   `json:"summary"`  // what it looks for
 	Fix      string   `json:"fix"`      // the generic fix
+	// Explanation says in a paragraph why it matters and what crawlers do.
+	Explanation string `json:"explanation"`
+	// Bad is a robots.txt that triggers the check, Good the same file
+	// fixed. They are robots.txt text, the same in every language.
+	Bad  string `json:"bad"`
+	Good string `json:"good"`
 }
 
 // checkIDs lists every check, in the order of the documentation, with the
@@ -40,6 +48,7 @@ var checkIDs = []struct {
 	{"crawl-delay", Info},
 	{"host-directive", Info},
 	{"clean-param-syntax", Error},
+	{"clean-param", Info},
 	{"noindex-directive", Warning},
 	{"sitemap-not-absolute", Error},
 	{"multiple-star-groups", Warning},
@@ -54,6 +63,20 @@ var checkIDs = []struct {
 	{"invalid-utf8", Warning},
 	{"line-too-long", Warning},
 	{"empty-file", Info},
+	{"space-in-path", Error},
+	{"several-paths", Error},
+	{"glued-directives", Error},
+	{"hash-in-path", Warning},
+	{"host-as-path", Warning},
+	{"home-page-only", Warning},
+	{"yandex-limits", Warning},
+	{"repeated-directive", Warning},
+	{"lookalike-field", Warning},
+	{"html-in-line", Warning},
+	{"no-sitemap", Info},
+	{"sitemap-other-host", Info},
+	{"redundant-rule", Info},
+	{"broad-prefix", Info},
 }
 
 // Checks returns every check, with English texts, for documentation and
@@ -64,7 +87,9 @@ func Checks() []Check { return ChecksLang("en") }
 func ChecksLang(lang string) []Check {
 	out := make([]Check, len(checkIDs))
 	for i, c := range checkIDs {
-		out[i] = Check{ID: c.id, Severity: c.sev, Summary: text(lang, c.id+".summary"), Fix: generic(lang, c.id)}
+		ex := examples[c.id]
+		out[i] = Check{ID: c.id, Severity: c.sev, Summary: text(lang, c.id+".summary"), Fix: generic(lang, c.id),
+			Explanation: text(lang, c.id+".explain"), Bad: ex.bad, Good: ex.good}
 	}
 	return out
 }
@@ -75,12 +100,16 @@ func generic(lang, id string) string {
 	g := func(k string) string { return text(lang, "generic."+k) }
 	return text(lang, id+".fix", "kind", "Disallow", "fixed", "/path", "path", "/path", "key", "Disallow",
 		"value", "/path", "same", g("same"), "token", g("token"), "major", "LF", "suggestion", g("suggestion"),
-		"current", g("current"), "open", g("open"), "closed", g("closed"), "name", g("name"))
+		"current", g("current"), "open", g("open"), "closed", g("closed"), "name", g("name"), "lines", g("lines"),
+		"host", g("host"), "own", g("own"))
 }
 
 // Lookup returns the check with the given ID.
-func Lookup(id string) (Check, bool) {
-	for _, c := range Checks() {
+func Lookup(id string) (Check, bool) { return LookupLang(id, "en") }
+
+// LookupLang is Lookup with the texts in lang.
+func LookupLang(id, lang string) (Check, bool) {
+	for _, c := range ChecksLang(lang) {
 		if c.ID == id {
 			return c, true
 		}

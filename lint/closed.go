@@ -83,7 +83,14 @@ func (l *linter) checkClosed() {
 		if !starClosed {
 			extra = join(extra, l.t("site-closed.others-open"))
 		}
-		l.add(Warning, "site-closed", "search", rule.Line, 0, "agents", l.list(search, 6), "extra", extra)
+		// Closing Google or Bing is rarely meant; closing another engine by
+		// name (Yandex, PetalBot, Baiduspider), or under a comment that says
+		// so, usually is.
+		sev := Info
+		if majorEngine(search) && !l.explained(rs) {
+			sev = Warning
+		}
+		l.add(sev, "site-closed", "search", rule.Line, 0, "agents", l.list(search, 6), "extra", extra)
 	}
 	if len(named) > 0 {
 		extra := l.t("site-closed.star-open")
@@ -122,7 +129,13 @@ func (l *linter) closedStar(rs *ruleSet, rule robotstxt.Rule, rows []crawlers.Ro
 	if len(ignoring) > 0 {
 		extra = join(extra, l.t("site-closed.ignoring", "agents", l.list(ignoring, 4)))
 	}
-	l.add(Warning, "site-closed", "star", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5), "extra", extra)
+	// A "*" group closed while named groups leave the site open is a list of
+	// crawlers let in (LinkedIn's file): meant, so info.
+	sev := Warning
+	if len(open) > 0 {
+		sev = Info
+	}
+	l.add(sev, "site-closed", "star", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5), "extra", extra)
 }
 
 func containsFold(list []string, s string) bool {
@@ -254,8 +267,8 @@ func (l *linter) checkCase() {
 	for _, g := range l.r.Groups {
 		for _, rule := range g.Rules {
 			p := rule.Pattern
-			if i := strings.IndexByte(p, '?'); i >= 0 {
-				p = p[:i] // query parameter names are often camel-case on purpose
+			if i := strings.IndexAny(p, "?="); i >= 0 {
+				p = p[:i] // query parameters are often upper- or camel-case on purpose
 			}
 			p = stripEscapes(p)
 			if strings.IndexFunc(p, unicode.IsLetter) < 0 {
@@ -314,3 +327,47 @@ func toUpperHex(c byte) byte {
 }
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+// majorEngines are the search engines whose absence a site notices.
+// Closing one of the others by name (Yandex, Baiduspider, PetalBot) is
+// usually meant: many sites do it on purpose.
+var majorEngines = map[string]bool{"googlebot": true, "bingbot": true}
+
+func majorEngine(tokens []string) bool {
+	for _, t := range tokens {
+		if majorEngines[strings.ToLower(t)] {
+			return true
+		}
+	}
+	return false
+}
+
+// blockWords in a comment say that closing a crawler is meant.
+var blockWords = []string{"block", "ban", "deny", "disallow", "bad", "stop", "exclude", "keep out", "запрет", "блок"}
+
+// explained reports a comment on, or in the three lines above, the first
+// user-agent line of a rule set that says a crawler is blocked on purpose.
+func (l *linter) explained(rs *ruleSet) bool {
+	uas := rs.agent.UserAgents()
+	if len(uas) == 0 {
+		return false
+	}
+	first := uas[0].Line
+	for n := max(1, first-3); n <= uas[len(uas)-1].Line; n++ {
+		ln := l.line(n)
+		if ln == nil {
+			continue
+		}
+		i := strings.IndexByte(ln.Text, '#')
+		if i < 0 {
+			continue
+		}
+		c := strings.ToLower(ln.Text[i:])
+		for _, w := range blockWords {
+			if strings.Contains(c, w) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -6,9 +6,33 @@
 //		fmt.Printf("%d: %s %s: %s\n", f.Line, f.Severity, f.ID, f.Message)
 //	}
 //
-// Each finding has a stable ID (Checks lists them all, with a summary and a
-// generic fix), a severity, a line (0 for the whole file), a column where it
-// helps, a message in plain words and, where there is one, a concrete fix.
+// Each finding has a stable ID (Checks lists them all, with a summary, a
+// generic fix, an explanation and a bad and a good example, for the check
+// catalogue docs/audit.md, whose anchors are the IDs), a severity, a line (0
+// for the whole file), a column where it helps, a message in plain words
+// and, where there is one, a concrete fix.
+//
+// # Precision
+//
+// A fix never makes a file worse: it never widens a rule, never turns into
+// "/" or "/*", never names a crawler cut from a longer name ("MJ12bot" is a
+// name, "MJ" is not), and suggests the path of a rule written as a full URL
+// only when Options.Host says the URL is on the file's own host (a
+// robots.txt applies to its own host only). Names with digits and dots
+// ("360Spider", "Mail.RU_Bot") are the operators' own and read whole, as the
+// core package reads them. What the shared corpus showed to be deliberate
+// (a named crawler closed on purpose, Shopify's web-pixel scripts, build
+// files, "$" in CMS paths) is info or nothing; lint/testdata/sample.md holds
+// a sample of findings with verdicts, and lint/testdata/corpus.golden the
+// count per check over the corpus.
+//
+// # Yandex
+//
+// Yandex ends a group at a blank line after its user-agent lines (its
+// Webmaster help documents it; see docs/yandex.md). blank-line-in-group and
+// empty-group say so, and every verdict for a Yandex robot follows that
+// reading (robotstxt.Robots.YandexReadsDifferently); a test checks the core's
+// reading against an independent rewrite of the file.
 //
 // The audit reads the file through the core package only: robotstxt.Lines
 // for what each line is, robotstxt.ParseOptions for the groups, and
@@ -28,8 +52,10 @@
 //
 // WriteText, WriteJSON, WriteSARIF and WriteGitHub render findings as text
 // for people (grouped by severity, optionally coloured), one JSON document,
-// SARIF 2.1.0 for code-scanning tools, and GitHub Actions workflow
-// commands.
+// SARIF 2.1.0 for code-scanning tools (WriteSARIFFiles: one run over many
+// files, with percent-encoded artifact URIs and a helpUri per rule), and
+// GitHub Actions workflow commands. Text from the file never reaches a
+// terminal raw: control characters are written escaped (as internal/textsafe does for the whole project).
 //
 // # Cost
 //

@@ -5,18 +5,24 @@ import (
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
 
 // checkFile runs the checks about the file as a whole: size, encoding, line
 // endings, HTML. It reports stop when the text is not a robots.txt at all
-// (HTML, UTF-16), so that line checks would only add noise.
+// (HTML, UTF-16, binary data), so that line checks would only add noise.
 func (l *linter) checkFile() (stop bool) {
 	text := l.text
 	bom := robotstxt.BOMLength(text)
 
-	// UTF-16 (with or without its byte order mark) is not robots.txt text.
-	if strings.HasPrefix(text, "\xFF\xFE") || strings.HasPrefix(text, "\xFE\xFF") || looksUTF16(text) {
+	// UTF-16 (with or without its byte order mark) and binary data (an
+	// executable, an image, a compressed body) are not robots.txt text.
+	switch textsafe.Kind(text) {
+	case textsafe.UTF16:
 		l.add(Error, "invalid-utf8", "utf16", 0, 0)
+		return true
+	case textsafe.Binary:
+		l.add(Error, "invalid-utf8", "binary", 0, 0)
 		return true
 	}
 	if kind := markup(text[bom:]); kind != "" {
@@ -55,17 +61,6 @@ func (l *linter) checkFile() (stop bool) {
 	l.checkSize()
 	l.checkEncoding()
 	return false
-}
-
-// looksUTF16 reports UTF-16 text without a byte order mark: ASCII text in
-// UTF-16 has a NUL byte in every other position.
-func looksUTF16(text string) bool {
-	n := min(len(text), 512)
-	if n < 16 {
-		return false
-	}
-	nuls := strings.Count(text[:n], "\x00")
-	return nuls*3 > n
 }
 
 // markup tells whether the text is an HTML page or an XML document rather

@@ -57,7 +57,9 @@ func starLine(g *robotstxt.Group) int {
 }
 
 // checkAgent: RFC 9309 section 2.2.1 makes a user-agent value a product
-// token ([A-Za-z_-]+); parsers keep only the leading token of anything else.
+// token; the core package reads a value up to its first ASCII byte that is
+// not a letter, digit, '-', '_' or '.' ("MJ12bot" and "Mail.RU_Bot" whole,
+// "Googlebot/2.1" as Googlebot), as crawlers find their own group.
 func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 	v, tok, n := ua.Value, ua.Token, ua.Line
 	col := l.valueColumn(n, v)
@@ -65,19 +67,27 @@ func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 		l.add(Warning, "invalid-product-token", "star", n, col, "value", quote(v), "rest", quote(strings.TrimSpace(v[1:])))
 		return
 	}
-	if ua.Global() || tok == v {
-		return
+	if strings.Contains(v, "<") && htmlTag.MatchString(v) {
+		return // html-in-line says what is wrong with the line
 	}
-	rest := v[len(tok):]
 	c, inv := invisible(v)
 	switch {
 	case v == "":
-		l.add(Error, "invalid-product-token", "empty", n, 0)
+		l.add(Warning, "invalid-product-token", "empty", n, 0)
+		return
 	case inv:
-		l.add(Error, "invalid-product-token", "invisible", n, col, "value", quote(v), "char", c)
+		// Bytes >= 0x80 belong to a name, so a leading no-break space makes
+		// a name no crawler has.
+		l.add(Warning, "invalid-product-token", "invisible", n, col, "value", quote(v), "char", c)
+		return
+	case ua.Global() || tok == v:
+		return
+	}
+	rest := v[len(tok):]
+	switch {
 	case strings.Contains(v, "*"):
 		if tok == "" {
-			l.add(Error, "agent-wildcard", "none", n, col, "value", quote(v))
+			l.add(Warning, "agent-wildcard", "none", n, col, "value", quote(v))
 			return
 		}
 		var also []string
@@ -91,17 +101,70 @@ func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 		} else {
 			l.add(Warning, "agent-wildcard", "", n, col, "value", quote(v), "token", tok)
 		}
+	case strings.EqualFold(tok, "Mozilla") && len(rest) > 1 && rest[0] == '/':
+		// A browser's whole user-agent string: the crawler's own token is
+		// inside it ("... (compatible; Yahoo! Slurp; ...)").
+		if name := crawlerWord(v[len(tok):]); name != "" {
+			l.add(Warning, "agent-with-version", "browser", n, col, "value", quote(v), "token", tok, "name", name)
+		} else {
+			l.add(Warning, "agent-with-version", "browser-unknown", n, col, "value", quote(v), "token", tok)
+		}
 	case tok != "" && len(rest) > 1 && rest[0] == '/' && rest[1] >= '0' && rest[1] <= '9':
 		l.add(Warning, "agent-with-version", "", n, col, "value", quote(v), "token", tok)
 	case tok == "":
-		l.add(Error, "invalid-product-token", "none", n, col, "value", quote(v))
+		l.add(Warning, "invalid-product-token", "none", n, col, "value", quote(v))
 	default:
 		variant := ""
-		if len(crawlers.Followers(tok)) > 0 { // "Googlebot Images" is cut to Googlebot
+		if len(crawlers.Followers(tok)) > 0 { // "Googlebot Images" is read as Googlebot
 			variant = "family"
 		}
-		l.add(Warning, "invalid-product-token", variant, n, col, "value", quote(v), "token", tok)
+		name := tok
+		if w := crawlerWord(rest); w != "" {
+			// "Yahoo! Slurp": the crawler's token is Slurp, not Yahoo.
+			name, variant = w, "other-word"
+		} else if variant == "" && !versionOnly(rest) {
+			// "Internet Ninja": which word is the crawler's token only its
+			// operator can say; suggesting "Internet" would cut the name.
+			variant = "unsure"
+		}
+		sev := Warning
+		if variant == "unsure" {
+			// "Web Sucker", "Indy Library": old lists of bad bots, matched
+			// by crawlers whose user-agent string holds the first word.
+			sev = Info
+		}
+		l.add(sev, "invalid-product-token", variant, n, col, "value", quote(v), "token", tok, "name", name)
 	}
+}
+
+// crawlerWord finds the crawler's own name in the rest of a user-agent
+// value: a known token of the registry ("Yahoo! Slurp" names Slurp), else,
+// in a browser-style string, the name after "compatible;" that carries a
+// version ("(compatible; ExampleBot/1.0; ...)"). It never guesses from
+// ordinary words, and never returns a word cut from a longer name.
+func crawlerWord(s string) string {
+	words := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !robotstxt.IsProductToken(string(r)) })
+	for _, w := range words {
+		if c, ok := crawlers.Lookup(w); ok && c.Token != "*" {
+			return c.Token
+		}
+	}
+	low := strings.ToLower(s)
+	if i := strings.Index(low, "compatible;"); i >= 0 {
+		rest := strings.TrimLeft(s[i+len("compatible;"):], " ")
+		if tok := robotstxt.ProductToken(rest); tok != "" && strings.HasPrefix(rest[len(tok):], "/") {
+			return tok
+		}
+	}
+	return ""
+}
+
+// versionOnly reports whether what follows a token is only a version
+// ("/2.1", " 1.0", " v2"), so that the token alone names the crawler.
+func versionOnly(rest string) bool {
+	r := strings.TrimLeft(rest, " \t/")
+	r = strings.TrimPrefix(strings.TrimPrefix(r, "v"), "V")
+	return r != "" && strings.Trim(r, "0123456789.") == ""
 }
 
 // checkLayout looks at what lies between a group's lines: blank lines, and
@@ -130,8 +193,14 @@ func (l *linter) checkLayout(g *robotstxt.Group, global bool) {
 		if global {
 			variant = "shares-star"
 		}
+		// Yandex ends a group at a blank line (docs/yandex.md); other records
+		// between the lines (Crawl-delay) it is not documented to stop at.
+		yandex := ""
+		if l.blankBetween(uas[0].Line, uas[last+1].Line) {
+			yandex = l.t("empty-group.yandex")
+		}
 		l.add(Warning, "empty-group", variant, uas[0].Line, 0, "agents", l.agents(uas[:last+1]),
-			"next", uas[last+1].Line, "rules", g.Rules[0].Line)
+			"next", uas[last+1].Line, "rules", g.Rules[0].Line, "yandex", yandex)
 	}
 	// Blank lines between the last user-agent line and the first rule.
 	last, first := uas[len(uas)-1].Line, g.Rules[0].Line
@@ -154,6 +223,16 @@ func (l *linter) parted(a, b int) bool {
 			return false
 		}
 		if ln.Blank() || ln.Directive() {
+			return true
+		}
+	}
+	return false
+}
+
+// blankBetween reports a blank line between lines a and b.
+func (l *linter) blankBetween(a, b int) bool {
+	for n := a + 1; n < b; n++ {
+		if ln := l.line(n); ln != nil && ln.Blank() {
 			return true
 		}
 	}
@@ -203,7 +282,9 @@ func (l *linter) ruleSets() []*ruleSet {
 			if low == "*" {
 				a = l.r.ExactAgent("*")
 			} else {
-				a = l.r.ExactAgent(ua.Token)
+				// The groups naming the token as written ("MJ12bot" whole),
+				// without the fallbacks: rule sets are compared as written.
+				a = l.r.AgentWith(ua.Token, robotstxt.AgentOptions{NoFallback: true})
 			}
 			key := crawlers.GroupsKey(a.Groups())
 			rs := byGroups[key]
@@ -241,6 +322,7 @@ func (l *linter) checkRuleSets() {
 	for _, rs := range l.ruleSets() {
 		l.checkDuplicates(rs)
 		l.checkShadowed(rs)
+		l.checkRedundant(rs)
 		l.checkAssets(rs)
 		if star != nil && rs != star {
 			l.checkReplacesStar(rs, star)
@@ -396,7 +478,7 @@ func (l *linter) checkShadowed(rs *ruleSet) {
 		if other {
 			l.add(Warning, "shadowed-rule", "", a.rule.Line, 0, args...)
 		} else {
-			l.add(Info, "shadowed-rule", "same-kind", a.rule.Line, 0, args...)
+			l.add(Info, "redundant-rule", "", a.rule.Line, 0, args...)
 		}
 	}
 }
@@ -416,7 +498,7 @@ func (l *linter) checkAssets(rs *ruleSet) {
 		return // site-closed says more
 	}
 	for _, rule := range rs.rules {
-		if rule.Kind != robotstxt.Disallow {
+		if rule.Kind != robotstxt.Disallow || notAsset(rule.Pattern) {
 			continue
 		}
 		g, ok := toGlob(rule.Pattern)
@@ -424,9 +506,17 @@ func (l *linter) checkAssets(rs *ruleSet) {
 			continue
 		}
 		var probes []string
+		variant := "" // files of a kind; "folder": a usual asset folder, a guess
 		if ext := assetExt(g.text); ext != "" {
+			// "/*.js", "/assets/*.css": files of a kind. A rule naming one
+			// script ("/x/remove-utms-*.js") is a deliberate choice.
+			last := g.text[strings.LastIndexByte(g.text, '/')+1:]
+			if !strings.HasPrefix(strings.TrimLeft(last, "*"), ".") {
+				continue
+			}
 			probes = append(probes, witness(rule.Pattern))
 		} else {
+			variant = "folder"
 			for _, d := range assetDirs {
 				switch {
 				case strings.HasPrefix(d, g.key) && g.key != "" && g.key != "/" &&
@@ -443,11 +533,28 @@ func (l *linter) checkAssets(rs *ruleSet) {
 		for _, p := range probes {
 			v := rs.agent.Check("http://h" + p)
 			if !v.Allowed && v.Rule != nil && v.Rule.Line == rule.Line {
-				l.add(Warning, "blocks-css-js", "", rule.Line, 0, "rule", ruleText(rule), "path", p, "agents", l.list(rs.tokens, 4))
+				l.add(Warning, "blocks-css-js", variant, rule.Line, 0, "rule", ruleText(rule), "path", p, "agents", l.list(rs.tokens, 4))
 				break
 			}
 		}
 	}
+}
+
+// buildFiles are JavaScript files of a site's build, never loaded by its
+// pages: blocking them hides nothing a renderer needs.
+var buildFiles = map[string]bool{"gruntfile.js": true, "gulpfile.js": true, "gulpfile.babel.js": true, "package.json": true,
+	"karma.conf.js": true, "protractor.conf.js": true, ".eslintrc.js": true}
+
+// notAsset reports a disallow rule over JavaScript that pages do not need
+// rendered: Shopify's default "Disallow: /cdn/wpm/*.js" (its web-pixel
+// sandbox) and build files ("/Gruntfile.js", "/webpack.config.js").
+func notAsset(pattern string) bool {
+	low := strings.ToLower(strings.TrimSuffix(pattern, "$"))
+	if strings.HasPrefix(low, "/cdn/wpm/") {
+		return true
+	}
+	base := low[strings.LastIndexByte(low, '/')+1:]
+	return buildFiles[base] || strings.HasSuffix(base, ".config.js") || strings.HasSuffix(base, ".conf.js")
 }
 
 // assetExt reports a glob that names .css or .js files.
@@ -542,7 +649,11 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 		list += l.t("more", "n", count-len(lost))
 	}
 	first := rs.agent.UserAgents()[0].Line
-	l.add(Warning, "named-group-replaces-star", "", first, 0, "agents", l.list(rs.tokens, 4), "count", l.count(count, "rule"),
+	variant := ""
+	if len(rs.tokens) > 1 {
+		variant = "many" // "GPTBot and CCBot have a group of their own"
+	}
+	l.add(Warning, "named-group-replaces-star", variant, first, 0, "agents", l.list(rs.tokens, 4), "count", l.count(count, "rule"),
 		"rules", list, "star", starLineOf(star))
 }
 

@@ -46,7 +46,7 @@ func (l *linter) checkLines() {
 			variant += "-lines"
 		}
 		f := l.add(Warning, id, variant, junkFrom, 0, "text", quote(strings.TrimSpace(content(l.line(junkFrom)))),
-			"last", junkTo, "count", junkTo-junkFrom+1)
+			"line", junkFrom, "last", junkTo, "count", junkTo-junkFrom+1)
 		if f != nil && junkTo > junkFrom {
 			f.EndLine = junkTo
 		}
@@ -105,7 +105,9 @@ func (l *linter) checkLines() {
 		switch ln.Field {
 		case robotstxt.FieldUserAgent, robotstxt.FieldAllow, robotstxt.FieldDisallow, robotstxt.FieldSitemap:
 			name := canonicalKeys[ln.Field]
-			if ln.Has(robotstxt.LineTypo) || !strings.EqualFold(ln.Key, name) {
+			// One finding per mistake: a missing colon already says how
+			// the line is read.
+			if !ln.Has(robotstxt.LineMissingColon) && (ln.Has(robotstxt.LineTypo) || !strings.EqualFold(ln.Key, name)) {
 				l.add(Warning, "typo-accepted", "", ln.Number, 1, "key", quote(ln.Key), "name", name)
 			}
 			if ln.Field == robotstxt.FieldSitemap {
@@ -147,6 +149,10 @@ func (l *linter) checkOther(ln *robotstxt.Line) {
 		u := strings.TrimSpace(content(ln))
 		l.add(Warning, "unknown-directive", "url", n, 1, "text", quote(u), "url", u)
 	default:
+		if name, char, ok := lookalikeKey(ln.Key); ok {
+			l.add(Warning, "lookalike-field", "", n, 1, "key", quote(ln.Key), "name", name, "char", char)
+			return
+		}
 		if s := suggest(key); s != "" {
 			l.add(Warning, "unknown-directive", "typo", n, 1, "key", quote(ln.Key), "suggestion", displayKey(s))
 			return
@@ -371,11 +377,11 @@ func (l *linter) checkCleanParam(ln *robotstxt.Line) {
 			return
 		}
 	}
-	where := l.t("clean-param-syntax.site")
+	where := l.t("clean-param.site")
 	if path != "" {
-		where = l.t("clean-param-syntax.under", "path", strings.TrimSuffix(path, "*")+"*")
+		where = l.t("clean-param.under", "path", strings.TrimSuffix(path, "*")+"*")
 	}
-	l.add(Info, "clean-param-syntax", "ok", n, col, "params", l.list(names, 8), "where", where)
+	l.add(Info, "clean-param", "", n, col, "params", l.list(names, 8), "where", where)
 }
 
 func validParam(p string) bool {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/crawlers"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
 
 // Severity says how much a finding matters.
@@ -87,6 +88,12 @@ type Options struct {
 	// any language the catalogue holds ("ru", "ro" once added). Missing
 	// texts fall back to English.
 	Lang string
+	// Host is the host the file is served from ("www.example.org"), when
+	// known: a rule or a sitemap naming another host is then said to belong
+	// in that host's file, and a rule naming this host gets its path as the
+	// fix. Empty: the file's host is unknown, and no fix names a path taken
+	// from a URL.
+	Host string
 }
 
 // Lint audits a robots.txt. It reads the text exactly as the core parser
@@ -100,7 +107,7 @@ func Lint(text string, opts *Options) []Finding {
 	if opts != nil {
 		o = *opts
 	}
-	l := &linter{text: text, lang: o.Lang, seen: map[findingKey]bool{}}
+	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}}
 	l.r = robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: o.MaxBytes})
 	for ln := range robotstxt.Lines(text) {
 		if ln.Offset < l.r.Parsed {
@@ -132,6 +139,11 @@ func Lint(text string, opts *Options) []Finding {
 	return l.out
 }
 
+// renderedKeys, when not nil, records every message key a finding used
+// (tests check that each message of the catalogue is reachable and
+// rendered with all its placeholders filled).
+var renderedKeys map[string]bool
+
 type findingKey struct {
 	id   string
 	line int
@@ -140,6 +152,7 @@ type findingKey struct {
 type linter struct {
 	text   string
 	lang   string
+	host   string // the file's own host, lower-case, without port; "" when unknown
 	r      *robotstxt.Robots
 	lines  []robotstxt.Line // the lines within the parse limit
 	parsed int              // len(lines)
@@ -176,6 +189,13 @@ func (l *linter) run() {
 	l.checkClosed()
 	l.checkAITokens()
 	l.checkCase()
+	l.checkValues()
+	l.checkHomePageOnly()
+	l.checkYandexLimits()
+	l.checkRepeated()
+	l.checkHTML()
+	l.checkSitemaps()
+	l.checkBroadPrefix()
 }
 
 // line returns the line with number n (1-based).
@@ -201,6 +221,16 @@ func (l *linter) add(sev Severity, id, variant string, line, col int, args ...an
 		if _, ok := english[fixKey+"."+variant]; ok {
 			fixKey += "." + variant
 		}
+	}
+	// Values from the file may hold control characters: they never reach
+	// a terminal raw (an escape sequence could clear the screen).
+	for i := 1; i < len(args); i += 2 {
+		if s, ok := args[i].(string); ok {
+			args[i] = textsafe.Escape(s)
+		}
+	}
+	if renderedKeys != nil {
+		renderedKeys[msgKey] = true
 	}
 	l.out = append(l.out, Finding{ID: id, Severity: sev, Line: line, Column: col,
 		Message: l.t(msgKey, args...), Fix: l.t(fixKey, args...)})

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
 )
 
 // checkPatterns looks at each allow/disallow value on its own (RFC 9309
@@ -36,8 +37,7 @@ func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
 	}
 	low := strings.ToLower(p)
 	if strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") {
-		path := robotstxt.PathOf(p)
-		l.add(Error, "full-url-pattern", "", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "path", path)
+		l.fullURL(rule, col)
 		return
 	}
 	c, hidden := invisible(p)
@@ -45,10 +45,10 @@ func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
 		fixed := strings.TrimLeftFunc(p, func(r rune) bool { _, ok := invisible(string(r)); return ok })
 		l.add(Error, "pattern-no-slash", "invisible", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "char", c, "fixed", fixed)
 	} else if p[0] != '/' && p[0] != '*' {
-		l.add(Error, "pattern-no-slash", "", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "fixed", "/"+p)
+		l.noSlash(rule, col)
 	}
 	if i := strings.IndexByte(p, '$'); i >= 0 && i < len(p)-1 {
-		l.add(Warning, "dollar-inside", "", n, col+runeCount(p[:i]), "pattern", quote(p))
+		l.add(Info, "dollar-inside", "", n, col+runeCount(p[:i]), "pattern", quote(p))
 	}
 	if same, ok := withoutTrailingStar(p); ok && !l.starMatters(g, rule, len(robotstxt.CanonicalPattern(same))) {
 		l.add(Info, "redundant-wildcard", "", n, col+runeCount(p)-1, "pattern", quote(p), "same", quote(same))
@@ -124,4 +124,48 @@ func hasNonASCII(s string) bool {
 		}
 	}
 	return false
+}
+
+// fullURL reports a rule written as a full URL. A robots.txt applies only
+// to the host it is served from, so the rule belongs in the file of the
+// host it names; its path is suggested only when that host is the file's
+// own, and never when the path would match every URL (closing the site is
+// not a fix for a rule that matched nothing).
+func (l *linter) fullURL(rule robotstxt.Rule, col int) {
+	p, n := rule.Pattern, rule.Line
+	path := robotstxt.PathOf(p)
+	host := normalHost(p)
+	args := []any{"kind", kindName(rule.Kind), "pattern", quote(p), "path", path, "host", host}
+	switch {
+	case l.host != "" && host == l.host && !crawlers.MatchesEverything(path):
+		l.add(Error, "full-url-pattern", "", n, col, args...)
+	case l.host != "" && host == l.host:
+		l.add(Error, "full-url-pattern", "everything", n, col, args...)
+	case l.host != "":
+		l.add(Error, "full-url-pattern", "other-host", n, col, append(args, "own", l.host)...)
+	default:
+		l.add(Error, "full-url-pattern", "unknown-host", n, col, args...)
+	}
+}
+
+// noSlash reports a path that starts with neither '/' nor '*', with the fix
+// that keeps what it plainly means: ".shtml$", ".css" and "?x=" are meant
+// anywhere in the path ("/*.shtml$"); a key written twice ("Disallow:
+// Disallow: /x") loses the second key; anything else gets a leading "/".
+func (l *linter) noSlash(rule robotstxt.Rule, col int) {
+	p, n := rule.Pattern, rule.Line
+	fixed, variant := "/"+p, ""
+	if k, rest, ok := strings.Cut(p, ":"); ok && (strings.EqualFold(k, "disallow") || strings.EqualFold(k, "allow")) {
+		rest = strings.TrimSpace(rest)
+		if rest == "" || rest[0] == '/' || rest[0] == '*' {
+			l.add(Error, "pattern-no-slash", "doubled-key", n, col, "kind", kindName(rule.Kind), "pattern", quote(p),
+				"key", k, "fixed", rest)
+			return
+		}
+	}
+	switch p[0] {
+	case '.', '?', '&', '=':
+		fixed, variant = "/*"+p, "anywhere"
+	}
+	l.add(Error, "pattern-no-slash", variant, n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "fixed", fixed)
 }

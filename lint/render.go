@@ -5,8 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
 
 // Counts is how many findings of each severity there are.
@@ -78,7 +81,7 @@ func WriteText(w io.Writer, findings []Finding, opts TextOptions) error {
 		return code + s + ansiReset
 	}
 	lang := opts.Lang
-	file := opts.File
+	file := textsafe.Escape(opts.File)
 	if file == "" {
 		file = "robots.txt"
 	}
@@ -152,23 +155,15 @@ func sourceLines(text string) []string {
 	return out
 }
 
-// excerpt makes a line safe and short enough to print.
+// excerpt makes a line safe and short enough to print: tabs become
+// spaces, control characters and invalid bytes are written escaped (\x1b),
+// never raw.
 func excerpt(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '\t':
-			return ' '
-		case r < 0x20 || r == 0x7F:
-			return '\uFFFD'
-		}
-		return r
-	}, s)
 	const max = 120
 	if r := []rune(s); len(r) > max {
 		s = string(r[:max-1]) + "…"
 	}
-	return s
+	return textsafe.Escape(strings.ReplaceAll(s, "\t", " "))
 }
 
 // JSONDoc is the JSON form of an audit: "robotstxt lint --format json" and
@@ -208,9 +203,19 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool       sarifTool       `json:"tool"`
+	Artifacts  []sarifArtifact `json:"artifacts,omitempty"`
+	Results    []sarifResult   `json:"results"`
+	ColumnKind string          `json:"columnKind"`
+}
+
+type sarifArtifact struct {
+	Location sarifArtifactLocation `json:"location"`
+}
+
+type sarifArtifactLocation struct {
+	URI   string `json:"uri"`
+	Index *int   `json:"index,omitempty"`
 }
 
 type sarifTool struct {
@@ -228,7 +233,9 @@ type sarifRule struct {
 	ID                   string       `json:"id"`
 	Name                 string       `json:"name"`
 	ShortDescription     sarifMessage `json:"shortDescription"`
+	FullDescription      sarifMessage `json:"fullDescription"`
 	Help                 sarifMessage `json:"help"`
+	HelpURI              string       `json:"helpUri,omitempty"`
 	DefaultConfiguration struct {
 		Level string `json:"level"`
 	} `json:"defaultConfiguration"`
@@ -248,10 +255,8 @@ type sarifResult struct {
 
 type sarifLocation struct {
 	PhysicalLocation struct {
-		ArtifactLocation struct {
-			URI string `json:"uri"`
-		} `json:"artifactLocation"`
-		Region sarifRegion `json:"region"`
+		ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+		Region           sarifRegion           `json:"region"`
 	} `json:"physicalLocation"`
 }
 
@@ -275,7 +280,8 @@ func sarifLevel(s Severity) string {
 // SARIFOptions control WriteSARIF.
 type SARIFOptions struct {
 	// URI is the file's location as the code-scanning tool should show it,
-	// relative to the repository root ("public/robots.txt").
+	// relative to the repository root ("public/robots.txt"). It is written
+	// as a URI reference (SARIFURI).
 	URI string
 	// ToolName and ToolVersion name the tool ("robotstxt").
 	ToolName, ToolVersion string
@@ -283,46 +289,101 @@ type SARIFOptions struct {
 	Lang string
 }
 
+// InformationURI is the project's home page, and CatalogueURI the check
+// catalogue, whose anchors are the check IDs (docs/audit.md#hash-in-path):
+// SARIF's driver.informationUri and each rule's helpUri.
+const (
+	InformationURI = "https://github.com/robotstxt/robotstxt"
+	CatalogueURI   = InformationURI + "/blob/main/docs/audit.md"
+)
+
+// FileFindings are the findings of one file, for the writers that take
+// several files.
+type FileFindings struct {
+	// Name is the file's path as the output shows it ("public/robots.txt").
+	Name     string
+	Findings []Finding
+}
+
 // WriteSARIF writes findings as a SARIF 2.1.0 log with one run. Every check
 // is listed as a rule, so rule indexes are stable. A finding about the whole
 // file points at line 1, as code-scanning tools need a line.
 func WriteSARIF(w io.Writer, findings []Finding, opts SARIFOptions) error {
-	name := opts.ToolName
-	if name == "" {
-		name = "robotstxt"
-	}
 	uri := opts.URI
 	if uri == "" {
 		uri = "robots.txt"
 	}
-	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: name, Version: opts.ToolVersion}}, Results: []sarifResult{},
-		ColumnKind: "unicodeCodePoints"}
+	return WriteSARIFFiles(w, []FileFindings{{Name: uri, Findings: findings}}, opts)
+}
+
+// WriteSARIFFiles writes the findings of several files as one SARIF 2.1.0
+// run with one artifact per file (opts.URI is not used).
+func WriteSARIFFiles(w io.Writer, files []FileFindings, opts SARIFOptions) error {
+	name := opts.ToolName
+	if name == "" {
+		name = "robotstxt"
+	}
+	run := sarifRun{Tool: sarifTool{Driver: sarifDriver{Name: name, Version: opts.ToolVersion, InformationURI: InformationURI}},
+		Results: []sarifResult{}, ColumnKind: "unicodeCodePoints"}
 	index := map[string]int{}
 	for i, c := range ChecksLang(opts.Lang) {
-		r := sarifRule{ID: c.ID, Name: ruleName(c.ID), ShortDescription: sarifMessage{c.Summary}, Help: sarifMessage{c.Fix}}
+		r := sarifRule{ID: c.ID, Name: ruleName(c.ID), ShortDescription: sarifMessage{c.Summary},
+			FullDescription: sarifMessage{c.Explanation}, Help: sarifMessage{c.Fix}, HelpURI: CatalogueURI + "#" + c.ID}
 		r.DefaultConfiguration.Level = sarifLevel(c.Severity)
 		run.Tool.Driver.Rules = append(run.Tool.Driver.Rules, r)
 		index[c.ID] = i
 	}
-	for _, f := range findings {
-		msg := f.Message
-		if f.Fix != "" {
-			msg += " " + text(opts.Lang, "text.fix") + ": " + f.Fix
+	for fi, file := range files {
+		uri := SARIFURI(file.Name)
+		run.Artifacts = append(run.Artifacts, sarifArtifact{Location: sarifArtifactLocation{URI: uri}})
+		for _, f := range file.Findings {
+			msg := f.Message
+			if f.Fix != "" {
+				msg += " " + text(opts.Lang, "text.fix") + ": " + f.Fix
+			}
+			res := sarifResult{RuleID: f.ID, RuleIndex: index[f.ID], Level: sarifLevel(f.Severity), Message: sarifMessage{msg}}
+			var loc sarifLocation
+			loc.PhysicalLocation.ArtifactLocation = sarifArtifactLocation{URI: uri, Index: &fi}
+			loc.PhysicalLocation.Region = sarifRegion{StartLine: max(f.Line, 1), StartColumn: f.Column}
+			if f.EndLine > f.Line {
+				loc.PhysicalLocation.Region.EndLine = f.EndLine
+			}
+			res.Locations = []sarifLocation{loc}
+			run.Results = append(run.Results, res)
 		}
-		res := sarifResult{RuleID: f.ID, RuleIndex: index[f.ID], Level: sarifLevel(f.Severity), Message: sarifMessage{msg}}
-		var loc sarifLocation
-		loc.PhysicalLocation.ArtifactLocation.URI = uri
-		loc.PhysicalLocation.Region = sarifRegion{StartLine: max(f.Line, 1), StartColumn: f.Column}
-		if f.EndLine > f.Line {
-			loc.PhysicalLocation.Region.EndLine = f.EndLine
-		}
-		res.Locations = []sarifLocation{loc}
-		run.Results = append(run.Results, res)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// SARIFURI turns a file path into the URI reference SARIF wants: a
+// relative path keeps its segments, each percent-encoded, with "/" between
+// them ("my site/robots.txt" is "my%20site/robots.txt"); an absolute path
+// becomes a file URI.
+func SARIFURI(path string) string {
+	p := strings.ReplaceAll(path, "\\", "/")
+	abs := strings.HasPrefix(p, "/")
+	if len(p) >= 3 && p[1] == ':' && p[2] == '/' { // C:/...
+		abs, p = true, "/"+p
+	}
+	segs := strings.Split(p, "/")
+	for i, seg := range segs {
+		if i == 0 && len(seg) == 2 && seg[1] == ':' {
+			continue
+		}
+		segs[i] = url.PathEscape(seg)
+		if i == 0 && !abs && strings.Contains(seg, ":") {
+			// "a:b" would read as a scheme: write the colon escaped.
+			segs[i] = strings.ReplaceAll(segs[i], ":", "%3A")
+		}
+	}
+	out := strings.Join(segs, "/")
+	if abs {
+		return "file://" + out
+	}
+	return out
 }
 
 // ruleName turns "empty-disallow" into "EmptyDisallow", SARIF's custom for
@@ -382,4 +443,28 @@ func ghData(s string) string {
 // ':' and ','.
 func ghProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
+// Label returns a heading or word of the text output in lang ("fix",
+// "Bad", "Good", "More", "ID", "severity"): front ends that lay out checks
+// and findings themselves use the audit's words.
+func Label(lang, name string) string { return text(lang, "text."+name) }
+
+// SeverityLabel returns a severity's name in lang ("ошибка").
+func SeverityLabel(s Severity, lang string) string { return text(lang, "severity."+s.String()) }
+
+// Totals is the one-line count over several files: "3 files: 1 error, 2
+// warnings, 0 info".
+func Totals(files []FileFindings, lang string) string {
+	var all []Finding
+	for _, f := range files {
+		all = append(all, f.Findings...)
+	}
+	counts := text(lang, "text.no-findings")
+	if len(all) > 0 {
+		c := Count(all)
+		counts = countText(lang, c.Error, "severity.errors") + ", " + countText(lang, c.Warning, "severity.warnings") + ", " +
+			countText(lang, c.Info, "severity.infos")
+	}
+	return text(lang, "text.total", "files", len(files), "counts", counts)
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
 
 const sample = "User-agent: *\nDisallow: /private\nDisallow /tmp\nAllow: /a$b\n\nSitemap: /sitemap.xml\n"
@@ -166,8 +168,37 @@ func TestSourceLines(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("sourceLines = %q, want %q", got, want)
 	}
-	if e := excerpt("a\tb\x00c\xff"); e != "a b\uFFFDc\uFFFD" {
+	if e := excerpt("a\tb\x00c\xff"); e != `a b\x00c\xff` {
 		t.Errorf("excerpt = %q", e)
+	}
+}
+
+// TestControlsEscaped: text from a robots.txt never reaches a terminal
+// raw: not in a message, a fix, the file name or the line shown.
+func TestControlsEscaped(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":            "plain",
+		"\x1b[2J":          `\x1b[2J`,
+		"a\x07b":           `a\x07b`,
+		"\u009b31m":        `\u009b31m`,
+		"\x9b31m":          `\x9b31m`,
+		"caf\xe9":          `caf\xe9`,
+		"ünïcode and tabs": "ünïcode and tabs",
+	} {
+		if got := textsafe.Escape(in); got != want {
+			t.Errorf("textsafe.Escape(%q) = %q, want %q", in, got, want)
+		}
+	}
+	text := "User-agent: \x1b]0;pwned\x07bot\nDisallow: /x\x1b[2J y\nFoo\x1b[31m: z\n"
+	var buf bytes.Buffer
+	if err := WriteText(&buf, Lint(text, nil), TextOptions{File: "evil\x1b[2J.txt", Source: text}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(buf.String(), "\x1b\x07") {
+		t.Errorf("raw control characters in the text output:\n%q", buf.String())
+	}
+	if !strings.Contains(buf.String(), `\x1b`) {
+		t.Errorf("the escape sequences are not shown escaped:\n%s", buf.String())
 	}
 }
 
@@ -191,4 +222,54 @@ func list(v any) []any {
 func str(v any) string {
 	s, _ := v.(string)
 	return s
+}
+
+// TestSARIFFiles: several files make one run with one artifact each; URIs
+// are percent-encoded relative references (absolute paths become file
+// URIs); the driver names its home page and each rule its catalogue
+// anchor.
+func TestSARIFFiles(t *testing.T) {
+	files := []FileFindings{
+		{Name: "site a/robots.txt", Findings: Lint("User-agent: *\nDisallow: private/\n", nil)},
+		{Name: "b/robots#1.txt", Findings: Lint(sample, nil)},
+	}
+	var buf bytes.Buffer
+	if err := WriteSARIFFiles(&buf, files, SARIFOptions{ToolVersion: "v1.0.0"}); err != nil {
+		t.Fatal(err)
+	}
+	var log map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := obj(list(log["runs"])[0])
+	driver := obj(obj(run["tool"])["driver"])
+	if driver["version"] != "v1.0.0" || driver["informationUri"] != InformationURI {
+		t.Errorf("driver %v", driver)
+	}
+	rule := obj(list(driver["rules"])[0])
+	if rule["helpUri"] != CatalogueURI+"#"+str(rule["id"]) || str(obj(rule["fullDescription"])["text"]) == "" {
+		t.Errorf("rule %v: helpUri %v, fullDescription %v", rule["id"], rule["helpUri"], rule["fullDescription"])
+	}
+	arts := list(run["artifacts"])
+	if len(arts) != 2 || str(obj(obj(arts[0])["location"])["uri"]) != "site%20a/robots.txt" ||
+		str(obj(obj(arts[1])["location"])["uri"]) != "b/robots%231.txt" {
+		t.Errorf("artifacts %v", arts)
+	}
+	n := len(files[0].Findings) + len(files[1].Findings)
+	if got := len(list(run["results"])); got != n {
+		t.Errorf("%d results, want %d", got, n)
+	}
+	last := obj(list(run["results"])[n-1])
+	al := obj(obj(obj(list(last["locations"])[0])["physicalLocation"])["artifactLocation"])
+	if al["uri"] != "b/robots%231.txt" || al["index"] != float64(1) {
+		t.Errorf("last result's artifact %v", al)
+	}
+	for in, want := range map[string]string{
+		"robots.txt": "robots.txt", "a b/c?.txt": "a%20b/c%3F.txt", "/srv/site/robots.txt": "file:///srv/site/robots.txt",
+		`dir\robots.txt`: "dir/robots.txt", "c:x": "c%3Ax",
+	} {
+		if got := SARIFURI(in); got != want {
+			t.Errorf("SARIFURI(%q) = %q, want %q", in, got, want)
+		}
+	}
 }

@@ -50,12 +50,40 @@ func ruleText(r robotstxt.Rule) string {
 	return k + ": " + r.Pattern
 }
 
-// list joins items for a message, naming at most max of them.
+// list joins items for a message, naming at most max of them: "a, b and
+// c", "a, b and 3 more".
 func (l *linter) list(items []string, max int) string {
 	if len(items) <= max {
-		return strings.Join(items, ", ")
+		if len(items) < 2 {
+			return strings.Join(items, "")
+		}
+		return l.t("and", "list", strings.Join(items[:len(items)-1], ", "), "last", items[len(items)-1])
 	}
 	return strings.Join(items[:max], ", ") + l.t("more", "n", len(items)-max)
+}
+
+// normalHost lower-cases a host and drops a port and a trailing dot:
+// "WWW.Example.org:443" is "www.example.org". A URL gives its host.
+func normalHost(h string) string {
+	h = strings.ToLower(strings.TrimSpace(h))
+	if i := strings.Index(h, "://"); i >= 0 {
+		h = h[i+3:]
+	}
+	if i := strings.IndexAny(h, "/?#"); i >= 0 {
+		h = h[:i]
+	}
+	if i := strings.LastIndexByte(h, '@'); i >= 0 {
+		h = h[i+1:]
+	}
+	if strings.HasPrefix(h, "[") {
+		if i := strings.IndexByte(h, ']'); i >= 0 {
+			return h[:i+1]
+		}
+	}
+	if i := strings.LastIndexByte(h, ':'); i >= 0 {
+		h = h[:i]
+	}
+	return strings.TrimSuffix(h, ".")
 }
 
 // agents lists the values of user-agent lines.

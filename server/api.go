@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -9,21 +10,39 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
-// Limits on a check request: they bound the work and the size of the answer
-// (each answer is a few hundred bytes).
+// Limits on a check request: they bound the work. The answer is bounded
+// apart (MaxAnswer): one check's answer repeats its agent and URL and lists
+// the user-agent lines of the group that applied, so long items or a file
+// with thousands of names in one group make each answer large.
 const (
 	MaxAgents = 100
 	MaxURLs   = 1000
 	MaxPairs  = 10000
 	maxItem   = 8 << 10 // longest agent or URL
 )
+
+// MaxAnswer bounds the JSON of one API answer, before compression. A check
+// request whose answer would be larger is refused with 413 before any
+// answer is written; a parse or lint answer over it is refused too.
+const MaxAnswer = 16 << 20
+
+// DefaultMaxAPIInFlight bounds the API requests served at once (with the body
+// limit and MaxAnswer, it bounds the memory the API uses); more wait up to
+// queueWait for a turn, then get 503 with Retry-After.
+var DefaultMaxAPIInFlight = max(4, 2*runtime.GOMAXPROCS(0))
+
+// queueWait is a variable for the tests.
+var queueWait = 2 * time.Second
 
 // apiError is an error with the HTTP status to answer it with.
 type apiError struct {
@@ -56,11 +75,22 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
 		return
 	}
+	release, ok := s.enter(r)
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d API requests are being served; retry shortly", cap(s.apiSlots())), "")
+		return
+	}
+	defer release()
 	req, err := s.readRequest(w, r)
 	if err == nil {
 		var res any
 		if res, err = fn(s, req); err == nil {
-			writeJSON(w, r, http.StatusOK, res)
+			if a, ok := res.(*jsonArray); ok {
+				writeArray(w, r, a)
+			} else {
+				writeJSON(w, r, http.StatusOK, res)
+			}
 			return
 		}
 	}
@@ -207,16 +237,191 @@ func (s *Server) apiCheck(req *request) (any, error) {
 		}
 		bots[i] = r.AgentWith(a, robotstxt.AgentOptions{Exact: req.Exact, NoFallback: req.Fallback != nil && !*req.Fallback})
 	}
-	out := make([]wire.CheckResult, 0, len(req.Agents)*len(req.URLs))
 	for i, u := range req.URLs {
 		if err := checkItem("urls", i, u); err != nil {
 			return nil, err
 		}
+	}
+	// The verdicts are small (they point into the parsed file); their JSON
+	// may not be. Decide all, size the answer, then write it one result at
+	// a time.
+	verdicts := make([]robotstxt.Verdict, 0, len(req.Agents)*len(req.URLs))
+	size := int64(2)
+	for _, u := range req.URLs {
+		us := urlSize(u)
 		for j, bot := range bots {
-			out = append(out, wire.NewCheckResult(req.Agents[j], u, bot.Check(u)))
+			v := bot.Check(u)
+			verdicts = append(verdicts, v)
+			size += us + checkResultSize(req.Agents[j], v)
 		}
 	}
-	return out, nil
+	if size > MaxAnswer {
+		return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(
+			"the answer would be about %d MB, over the %d MB limit: send fewer agents or urls per request (%d checks here)",
+			size>>20, MaxAnswer>>20, len(verdicts))}
+	}
+	n := len(bots)
+	// Results are written URL by URL: each URL's normalised path and note
+	// are computed once for all agents, and encoded without reflection.
+	enc := &wire.Encoder{}
+	var path, note string
+	return &jsonArray{n: len(verdicts), size: size, appendElem: func(b []byte, i int) []byte {
+		u := req.URLs[i/n]
+		if i%n == 0 {
+			path, note = robotstxt.NormalizePath(u), wire.InputNote(u)
+		}
+		return enc.AppendCheck(b, req.Agents[i%n], u, path, note, verdicts[i])
+	}}, nil
+}
+
+// urlSize is the JSON size of the parts of a check result that depend on
+// its URL alone: the URL, its normalised path and the note.
+func urlSize(u string) int64 {
+	return jsonLen(u) + jsonLen(robotstxt.NormalizePath(u)) + jsonLen(wire.InputNote(u))
+}
+
+// checkResultSize is an upper bound on the JSON size of one check result
+// (wire.CheckResult) but for urlSize: its strings escaped, plus the fixed
+// parts.
+func checkResultSize(agent string, v robotstxt.Verdict) int64 {
+	n := 256 + jsonLen(agent)
+	for _, r := range []*robotstxt.Rule{v.Rule, v.Overruled} {
+		if r != nil {
+			n += 64 + jsonLen(r.Pattern)
+		}
+	}
+	for _, ua := range v.UserAgents {
+		n += 32 + jsonLen(ua.Value)
+	}
+	return n + jsonLen(v.Fallback)
+}
+
+// jsonLen is the length of s as a JSON string: 6 bytes for a control
+// character or an invalid byte (written \u00XX or \ufffd), 2 for '"' and
+// '\\'.
+func jsonLen(s string) int64 {
+	n := int64(2)
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			switch {
+			case c < 0x20:
+				n += 6
+			case c == '"' || c == '\\':
+				n += 2
+			default:
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			n += 6
+		} else {
+			n += int64(size)
+		}
+		i += size
+	}
+	return n
+}
+
+// jsonArray is an answer written one element at a time, so that its size
+// in memory is one element's whatever the number.
+type jsonArray struct {
+	n    int
+	size int64 // estimated JSON size
+	elem func(i int) any
+	// appendElem, when set, appends element i's JSON in place of elem, for
+	// elements i = 0, 1, ... in turn.
+	appendElem func(b []byte, i int) []byte
+}
+
+// apiSlots returns the semaphore of API requests in flight.
+func (s *Server) apiSlots() chan struct{} {
+	s.slotsOnce.Do(func() {
+		n := s.maxInFlight
+		if n <= 0 {
+			n = DefaultMaxAPIInFlight
+		}
+		s.slots = make(chan struct{}, n)
+	})
+	return s.slots
+}
+
+// enter waits for a turn to serve an API request: at most queueWait, or
+// until the client goes away.
+func (s *Server) enter(r *http.Request) (release func(), ok bool) {
+	slots := s.apiSlots()
+	select {
+	case slots <- struct{}{}:
+		return func() { <-slots }, true
+	default:
+	}
+	t := time.NewTimer(queueWait)
+	defer t.Stop()
+	select {
+	case slots <- struct{}{}:
+		return func() { <-slots }, true
+	case <-t.C:
+	case <-r.Context().Done():
+	}
+	return nil, false
+}
+
+// writeArray writes a jsonArray with status 200, gzip-compressed on the fly
+// when the client accepts it and the answer is large enough to gain.
+func writeArray(w http.ResponseWriter, r *http.Request, a *jsonArray) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	var out io.Writer = w
+	if a.size > 1024 {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r) {
+			h.Set("Content-Encoding", "gzip")
+			zw, _ := gzip.NewWriterLevel(w, 5)
+			defer zw.Close()
+			out = zw
+		}
+	}
+	w.WriteHeader(http.StatusOK)
+	if r.Method == http.MethodHead {
+		return
+	}
+	bw := bufio.NewWriterSize(out, 32<<10)
+	defer bw.Flush()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	bw.WriteByte('[')
+	if a.appendElem != nil {
+		var line []byte
+		for i := range a.n {
+			line = line[:0]
+			if i > 0 {
+				line = append(line, ',')
+			}
+			line = a.appendElem(line, i)
+			if _, err := bw.Write(line); err != nil {
+				return // the client went away
+			}
+		}
+		bw.WriteString("]\n")
+		return
+	}
+	for i := range a.n {
+		b.Reset()
+		if err := enc.Encode(a.elem(i)); err != nil {
+			return // cannot happen for these types; the client sees a cut answer
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		if _, err := bw.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n"))); err != nil {
+			return // the client went away
+		}
+	}
+	bw.WriteString("]\n")
 }
 
 func checkItem(field string, i int, v string) error {
@@ -237,6 +442,10 @@ func writeJSON(w http.ResponseWriter, r *http.Request, status int, v any) {
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		writeError(w, http.StatusInternalServerError, "encoding the answer: "+err.Error(), "")
+		return
+	}
+	if b.Len() > MaxAnswer {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the answer is %d MB, over the %d MB limit: send a smaller request", b.Len()>>20, MaxAnswer>>20), "")
 		return
 	}
 	h := w.Header()

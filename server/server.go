@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"strconv"
@@ -29,6 +30,14 @@ type Options struct {
 	MaxBody int64
 	// Site is the page to serve; nil means the embedded one (web.Load).
 	Site *web.Site
+	// Gate, when set, adds the decision service (server/gate.go).
+	Gate *GateOptions
+	// Logger, when set, receives one structured event per request (in
+	// place of Log's lines).
+	Logger *slog.Logger
+	// MaxAPIInFlight bounds the parse, check and lint requests served at
+	// once (api.go); 0 means DefaultMaxAPIInFlight.
+	MaxAPIInFlight int
 }
 
 // Server serves the page and the API. It is an http.Handler.
@@ -36,13 +45,18 @@ type Server struct {
 	site    *web.Site
 	maxBody int64
 	log     io.Writer
+	slog    *slog.Logger
 	logMu   sync.Mutex
 	mux     *http.ServeMux
+
+	maxInFlight int
+	slotsOnce   sync.Once
+	slots       chan struct{} // API requests in flight (api.go)
 }
 
 // New returns a Server.
 func New(opts Options) (*Server, error) {
-	s := &Server{site: opts.Site, maxBody: opts.MaxBody, log: opts.Log}
+	s := &Server{site: opts.Site, maxBody: opts.MaxBody, log: opts.Log, slog: opts.Logger, maxInFlight: opts.MaxAPIInFlight}
 	if s.site == nil {
 		site, err := web.Load()
 		if err != nil {
@@ -59,7 +73,9 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("/v/", s.page)
 	s.mux.HandleFunc("/robots.txt", s.robots)
 	s.mux.HandleFunc("/healthz", s.health)
+	s.mux.HandleFunc("/api/v1/diff", s.apiDiff) // diff.go
 	s.mux.HandleFunc("/api/", s.api)
+	s.routeGate(opts.Gate)
 	s.mux.HandleFunc("/", s.notFound)
 	return s, nil
 }
@@ -77,7 +93,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Cross-Origin-Resource-Policy", "same-origin")
 	rec := &recorder{ResponseWriter: w, status: http.StatusOK}
 	s.mux.ServeHTTP(rec, r)
-	if s.log != nil {
+	if s.slog != nil {
+		s.slog.Info("request", "client", clientIP(r), "method", r.Method, "path", logPath(r.URL.Path),
+			"status", rec.status, "bytes", rec.bytes, "duration", roundDuration(time.Since(start)).String())
+	} else if s.log != nil {
 		s.logMu.Lock()
 		fmt.Fprintf(s.log, "%s %s %s %s %d %d %s\n", start.UTC().Format(time.RFC3339), clientIP(r), r.Method,
 			logPath(r.URL.Path), rec.status, rec.bytes, roundDuration(time.Since(start)))

@@ -21,9 +21,18 @@
 // bytes. TestWasmIsCurrent rebuilds the module and fails when the embedded
 // copy differs (under CI=true it never skips), so a stale module cannot land.
 //
+// # What the page reads
+//
+// An opened, dropped or linked file is analysed as its bytes (passed to
+// the module as a Uint8Array), exactly as the command line reads it, until
+// the text is edited; permalinks carry those bytes, compressed, with a
+// CRC-32, so a cut link is refused rather than answered. docs/page.md
+// describes the page, the permalink format and the module's functions.
+//
 // # Privacy
 //
 // Everything the page does runs in the browser. ContentSecurityPolicy lets
 // it load its own scripts and WebAssembly and nothing else, and the page
-// keeps the robots.txt text in the URL fragment, which browsers never send.
+// keeps the robots.txt text in the URL fragment, which browsers never send,
+// and in the browser's local storage.
 package web

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/reference"
 	"github.com/robotstxt/robotstxt/lint"
 	"github.com/robotstxt/robotstxt/web/internal/wasmbuild"
@@ -283,13 +285,32 @@ func TestCatalogueCoversPage(t *testing.T) {
 			t.Errorf("index.html uses the key %q, which en.json lacks", m[1])
 		}
 	}
-	// Text between tags: only whitespace, and the language names' codes.
+	// Text between tags: none, except the English <title> and <noscript>
+	// message, which must be the catalogue's, for browsers and tools that
+	// run no script.
+	fixed := map[string]bool{}
+	for _, m := range regexp.MustCompile(`data-i18n="([^"]+)">([^<]+)<`).FindAllSubmatch(html, -1) {
+		key, text := string(m[1]), string(m[2])
+		if en[key] != text {
+			t.Errorf("index.html: the text of %q is %q, en.json has %q", key, text, en[key])
+		}
+		fixed[text] = true
+	}
+	if !fixed[en["meta.title"].(string)] || !fixed[en["noscript"].(string)] {
+		t.Error("index.html lacks a static <title> or <noscript> message")
+	}
 	for _, m := range regexp.MustCompile(`>([^<>]*[A-Za-z][^<>]*)<`).FindAllSubmatch(html, -1) {
-		t.Errorf("index.html has text outside the catalogues: %q", m[1])
+		if !fixed[string(m[1])] {
+			t.Errorf("index.html has text outside the catalogues: %q", m[1])
+		}
 	}
 	keyUse := regexp.MustCompile(`\bt[r]?\("([a-zA-Z0-9_.-]+)"`)
-	for _, name := range []string{"app.js", "i18n.js"} {
-		js, err := static.ReadFile("static/assets/" + name)
+	scripts, _ := fs.Glob(static, "static/assets/*.js")
+	if len(scripts) < 5 {
+		t.Fatalf("only %d scripts found", len(scripts))
+	}
+	for _, name := range scripts {
+		js, err := static.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -307,8 +328,35 @@ func TestCatalogueCoversPage(t *testing.T) {
 		}
 	}
 	for _, c := range reference.Cases() {
+		// The self-test shows each case by its catalogue name, which says
+		// what it tests and never where it came from.
+		name, ok := en["selftest.case."+c.Name].(string)
+		if !ok {
+			t.Errorf("self-test case %q has no name (selftest.case.%s)", c.Name, c.Name)
+		} else if strings.Contains(strings.ToLower(name), "seed") {
+			t.Errorf("self-test case name %q refers to an internal document", name)
+		}
 		if _, ok := en["selftest.topic."+c.Topic]; !ok {
 			t.Errorf("self-test topic %q has no title (selftest.topic.%s)", c.Topic, c.Topic)
+		}
+	}
+	// Keys the scripts build at run time from values the engine returns.
+	var dynamic []string
+	for _, kind := range []string{"empty", "no-host", "not-url"} { // web/wasm's note kinds
+		dynamic = append(dynamic, "verdict.note."+kind, "many.note."+kind)
+	}
+	for _, change := range []string{"added", "removed", "changed"} { // diff.GroupChange.Change
+		dynamic = append(dynamic, "compare.group."+change)
+	}
+	for _, sev := range []string{"error", "warning", "info"} {
+		dynamic = append(dynamic, "audit.count."+sev)
+	}
+	for _, p := range []string{"page", "google", "python", "protego", "temoto"} {
+		dynamic = append(dynamic, "parsers.name."+p)
+	}
+	for _, k := range dynamic {
+		if _, ok := en[k]; !ok {
+			t.Errorf("en.json lacks %q, which the scripts build at run time", k)
 		}
 	}
 	for _, r := range []string{"matched-rule", "no-matching-rule", "no-group", "implicit-robots-txt"} {
@@ -323,3 +371,119 @@ func TestCatalogueCoversPage(t *testing.T) {
 		}
 	}
 }
+
+// parserCases is static/assets/parsers.json: where other parsers answer
+// differently, as the page's self-test shows it.
+type parserCases struct {
+	Parsers []string `json:"parsers"`
+	Cases   []struct {
+		ID      string          `json:"id"`
+		Robots  string          `json:"robots"`
+		Agent   string          `json:"agent"`
+		URL     string          `json:"url"`
+		Answers map[string]bool `json:"answers"`
+	} `json:"cases"`
+}
+
+// TestParserDisagreements checks the page's table of other parsers'
+// answers against the real parsers that run here: this module's (the
+// page's answer, and Google's on names through the exact mode), Python's
+// urllib.robotparser and Debian's python3-protego. Without Python or
+// Protego it skips them, except under CI=true.
+func TestParserDisagreements(t *testing.T) {
+	data, err := static.ReadFile("static/assets/parsers.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pc parserCases
+	if err := json.Unmarshal(data, &pc); err != nil {
+		t.Fatal(err)
+	}
+	if len(pc.Cases) < 6 {
+		t.Fatalf("only %d cases", len(pc.Cases))
+	}
+	en := catalogue(t, "en")
+	differs := 0
+	for _, c := range pc.Cases {
+		for _, p := range pc.Parsers {
+			if _, ok := c.Answers[p]; !ok {
+				t.Errorf("%s: no answer for %s", c.ID, p)
+			}
+			if c.Answers[p] != c.Answers["page"] {
+				differs++
+			}
+		}
+		if _, ok := en["parsers.case."+c.ID]; !ok {
+			t.Errorf("%s has no explanation (parsers.case.%s)", c.ID, c.ID)
+		}
+		r := robotstxt.ParseString(c.Robots)
+		if got := r.Agent(c.Agent).Check(c.URL).Allowed; got != c.Answers["page"] {
+			t.Errorf("%s: this module answers allowed=%v, the data says %v", c.ID, got, c.Answers["page"])
+		}
+		if strings.HasPrefix(c.ID, "name-") || c.ID == "group-order" {
+			if got := r.ExactAgent(c.Agent).Check(c.URL).Allowed; got != c.Answers["google"] {
+				t.Errorf("%s: Google's reading (exact mode) answers allowed=%v, the data says %v", c.ID, got, c.Answers["google"])
+			}
+		}
+	}
+	if differs == 0 {
+		t.Error("no case where a parser differs from the page")
+	}
+
+	python := "/usr/bin/python3" // Debian's, where apt installs python3-protego
+	if _, err := os.Stat(python); err != nil {
+		if python, err = exec.LookPath("python3"); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal("python3 is not installed: CI must install python3 and python3-protego")
+			}
+			t.Skip("python3 is not installed; skipping the check against urllib.robotparser and Protego")
+		}
+	}
+	cmd := exec.Command(python, "-c", pythonParsers)
+	cmd.Stdin = bytes.NewReader(data)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python3: %v\n%s", err, stderr.String())
+	}
+	var got map[string]map[string]bool
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("python3 output %q: %v", out, err)
+	}
+	for _, c := range pc.Cases {
+		for _, p := range []string{"python", "protego"} {
+			ans, ok := got[c.ID][p]
+			if !ok {
+				msg := p + " did not run (python3-protego not installed?)"
+				if os.Getenv("CI") == "true" {
+					t.Fatal(msg)
+				}
+				t.Log(msg)
+				continue
+			}
+			if ans != c.Answers[p] {
+				t.Errorf("%s: %s answers allowed=%v, the data says %v", c.ID, p, ans, c.Answers[p])
+			}
+		}
+	}
+}
+
+// pythonParsers reads parsers.json on standard input and prints each case's
+// answer by urllib.robotparser and, when it is installed, Protego.
+const pythonParsers = `
+import json, sys, urllib.robotparser
+try:
+    import protego
+except ImportError:
+    protego = None
+out = {}
+for c in json.load(sys.stdin)["cases"]:
+    rp = urllib.robotparser.RobotFileParser()
+    rp.parse(c["robots"].splitlines())
+    ans = {"python": rp.can_fetch(c["agent"], c["url"])}
+    if protego:
+        ans["protego"] = protego.Protego.parse(c["robots"]).can_fetch(c["url"], c["agent"])
+    out[c["id"]] = ans
+json.dump(out, sys.stdout)
+`

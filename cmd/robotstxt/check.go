@@ -110,6 +110,7 @@ input error.`,
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	enc := &wire.Encoder{EscapeHTML: true} // byte for byte json.Marshal's output
+	texts := newTextLines(agents)
 	var line []byte
 	anyDisallowed := false
 	count := 0
@@ -139,7 +140,10 @@ input error.`,
 					return err
 				}
 			} else {
-				writeCheckText(out, agents[i], u, v)
+				line = texts.appendLine(line[:0], i, agents[i], u, v)
+				if _, err := out.Write(line); err != nil {
+					return err
+				}
 			}
 		}
 		return ctx.Err()
@@ -195,6 +199,66 @@ func forEachURL(c *cli, urls, files []string, fn func(string) error) error {
 		}
 	}
 	return nil
+}
+
+// textLines writes check's text lines as writeCheckText does, without
+// fmt in the loop: each agent's escaped name, and each explanation, are
+// made once (an explanation depends only on the verdict's rule and group,
+// not on the URL).
+type textLines struct {
+	agents  []string // escaped
+	explain []map[explainKey]string
+	lastURL string
+	escURL  string
+}
+
+// explainKey holds every field of a verdict that explain reads.
+type explainKey struct {
+	reason            robotstxt.Reason
+	rule, overruled   *robotstxt.Rule
+	viaIndexHTML      bool
+	fallback, reading string
+	ua                *robotstxt.UserAgent
+	nua               int
+}
+
+func newTextLines(agents []string) *textLines {
+	t := &textLines{lastURL: "\x00"}
+	for _, a := range agents {
+		t.agents = append(t.agents, textsafe.Escape(a))
+		t.explain = append(t.explain, make(map[explainKey]string))
+	}
+	return t
+}
+
+func (t *textLines) appendLine(b []byte, i int, agent, u string, v robotstxt.Verdict) []byte {
+	if u != t.lastURL {
+		t.lastURL, t.escURL = u, textsafe.Escape(u)
+	}
+	k := explainKey{reason: v.Reason, rule: v.Rule, overruled: v.Overruled, viaIndexHTML: v.ViaIndexHTML, fallback: v.Fallback, reading: v.Reading, nua: len(v.UserAgents)}
+	if len(v.UserAgents) > 0 {
+		k.ua = &v.UserAgents[0]
+	}
+	m := t.explain[i]
+	e, ok := m[k]
+	if !ok {
+		e = explain(agent, v)
+		if len(m) >= 1<<12 {
+			clear(m)
+		}
+		m[k] = e
+	}
+	if v.Allowed {
+		b = append(b, "ALLOWED     "...)
+	} else {
+		b = append(b, "DISALLOWED  "...)
+	}
+	b = append(b, t.agents[i]...)
+	b = append(b, "  "...)
+	b = append(b, t.escURL...)
+	b = append(b, "  "...)
+	b = append(b, e...)
+	return append(b, '\n')
 }
 
 func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {

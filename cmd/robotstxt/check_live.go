@@ -18,6 +18,7 @@ type liveOptions struct {
 	noFallback             bool
 	maxBytes               int
 	userAgent              string
+	guard                  *guardFlags
 }
 
 // checkLive is "check --live": each URL's origin policy is fetched (once per
@@ -41,7 +42,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 	if ua == "" {
 		ua = fetch.DefaultUserAgent
 	}
-	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes}}
+	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes, Guard: o.guard.policy()}}
 	gates := make([]*gate.Gate, len(agents))
 	for i, a := range agents {
 		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client}
@@ -67,7 +68,8 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 				out.Write(append(b, '\n'))
 				continue
 			}
-			fmt.Fprintf(out, "%-10s  %s  %s  %s\n", liveWord(d.RepDecision), textsafe.Escape(agents[i]), textsafe.Escape(u), liveExplain(agents[i], d))
+			// The URL decided on: dot segments resolved, no user information.
+			fmt.Fprintf(out, "%-10s  %s  %s  %s\n", liveWord(d.RepDecision), textsafe.Escape(agents[i]), textsafe.Escape(d.TargetURL), liveExplain(agents[i], d))
 		}
 		// Answer each URL as it is decided: fetches can be slow.
 		return out.Flush()

@@ -23,11 +23,14 @@ func TestCheckLive(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"live", []string{"check", "--live", "-a", "ExampleBot", "-a", "Googlebot", site.URL + "/private/x", site.URL + "/private/help/faq", site.URL + "/no-bots/y", gone.URL + "/x", down.URL + "/x"}},
-		{"live-json", []string{"check", "--live", "--json", "-a", "ExampleBot", site.URL + "/private/x", down.URL + "/x"}},
-		{"live-allowed", []string{"check", "--live", "-a", "Googlebot", site.URL + "/public", gone.URL + "/x"}},
-		{"live-urls-file", []string{"check", "--live", "-a", "OtherBot", "--urls", urlFile}},
-		{"live-path-only", []string{"check", "--live", "-a", "ExampleBot", "/private/x"}},
+		{"live", []string{"check", "--live", "--allow-private", "-a", "ExampleBot", "-a", "Googlebot", site.URL + "/private/x", site.URL + "/private/help/faq", site.URL + "/no-bots/y", gone.URL + "/x", down.URL + "/x"}},
+		{"live-json", []string{"check", "--live", "--allow-private", "--json", "-a", "ExampleBot", site.URL + "/private/x", down.URL + "/x"}},
+		{"live-allowed", []string{"check", "--live", "--allow-private", "-a", "Googlebot", site.URL + "/public", gone.URL + "/x"}},
+		{"live-urls-file", []string{"check", "--live", "--allow-private", "-a", "OtherBot", "--urls", urlFile}},
+		{"live-dots", []string{"check", "--live", "--allow-private", "-a", "Googlebot", site.URL + "/public/../private/x", site.URL + "/public/%2e%2e/private/x", "http://alice:s3cret@" + strings.TrimPrefix(site.URL, "http://") + "/public"}},
+		{"live-guarded", []string{"check", "--live", "-a", "ExampleBot", site.URL + "/page"}},
+		{"usage-allow-private-without-live", []string{"check", "--allow-private", "-a", "ExampleBot", "/page"}},
+		{"live-path-only", []string{"check", "--live", "--allow-private", "-a", "ExampleBot", "/private/x"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,7 +47,7 @@ func TestCheckLive(t *testing.T) {
 		})
 	}
 	// One fetch per origin per run, whatever the number of agents and URLs.
-	if n := site.hits["/robots.txt"].Load(); n != 4 {
-		t.Errorf("SITE/robots.txt fetched %d times in 4 runs", n)
+	if n := site.hits["/robots.txt"].Load(); n != 5 {
+		t.Errorf("SITE/robots.txt fetched %d times in 5 runs", n)
 	}
 }

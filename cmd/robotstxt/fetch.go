@@ -25,26 +25,35 @@ the parsed file. URL may be any URL of the site, or just a host name
 Policy status: success (the rules apply), unavailable (4xx other than 429:
 everything allowed), too-many-redirects (treated as unavailable),
 rate-limited (429: wait), unreachable (5xx, network error or timeout:
-everything disallowed for now).
+everything disallowed for now), refused (the address the origin or a
+redirect leads to is loopback, private, link-local or otherwise not public:
+nothing was sent; wait).
+
+The destination guard checks every address actually connected to, redirects
+and DNS answers included. Fetching from your own machine or network needs
+--allow-private (or --allow-range for given ranges).
 
 Exit status: 0 when the origin gave a definitive answer (success,
 unavailable, too-many-redirects), 1 when it must be asked again later
-(unreachable, rate-limited), 2 on a usage error.`,
+(unreachable, rate-limited, refused), 2 on a usage error.`,
 		`  robotstxt fetch https://example.com/
-  robotstxt fetch --json --user-agent "ExampleBot/1.0" example.com`)
+  robotstxt fetch --json --user-agent "ExampleBot/1.0" example.com
+  robotstxt fetch --allow-private http://127.0.0.1:8080/`)
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	ua := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent `header` to send: your crawler's, with its product token")
 	maxRedirects := fs.Int("max-redirects", fetch.DefaultMaxRedirects, "follow at most `n` redirects")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "read and parse at most this many `bytes`")
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
+	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on the whole fetch: every redirect and the body together")
+	guard := addGuardFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() != 1 {
 		return usagef("fetch: give one URL (run \"robotstxt fetch --help\")")
 	}
-	if *maxBytes <= 0 || *timeout <= 0 {
-		return usagef("fetch: --max-bytes and --timeout must be positive")
+	if *maxBytes <= 0 || *timeout <= 0 || *total <= 0 {
+		return usagef("fetch: --max-bytes, --timeout and --total-timeout must be positive")
 	}
 	target := fs.Arg(0)
 	if !strings.Contains(target, "://") {
@@ -55,7 +64,7 @@ unavailable, too-many-redirects), 1 when it must be asked again later
 		redirects = -1 // the Fetcher reads 0 as its default
 	}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: *ua, MaxBytes: *maxBytes, MaxRedirects: redirects,
-		ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout}}
+		ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout, Timeout: *total, Guard: guard.policy()}}
 	st, err := client.Policy(ctx, target)
 	if err != nil {
 		var fe *fetch.Error
@@ -103,7 +112,8 @@ type fetchDoc struct {
 	RetryAt          *string       `json:"retryAt"`    // failures: next fetch
 	RetryAfter       *int64        `json:"retryAfter"` // seconds, from Retry-After
 	Detail           string        `json:"detail"`
-	Summary          *fetchSummary `json:"summary"` // success only
+	RefusedReason    *string       `json:"refusedReason"` // refused only: "loopback", "private", ...
+	Summary          *fetchSummary `json:"summary"`       // success only
 }
 
 type fetchSummary struct {
@@ -135,6 +145,9 @@ func newFetchDoc(st *gate.State, p *fetch.Policy) fetchDoc {
 	}
 	if p.HTTPStatus != 0 {
 		d.PolicyHTTPStatus = ptr(p.HTTPStatus)
+	}
+	if p.RefusedReason != "" {
+		d.RefusedReason = ptr(p.RefusedReason)
 	}
 	if p.Digest != "" {
 		d.PolicyDigest = ptr(p.Digest)
@@ -186,6 +199,8 @@ func fetchMeaning(p *fetch.Policy) string {
 		return "treated as unavailable: the REP allows everything"
 	case fetch.RateLimited:
 		return "the origin asks to wait: crawl nothing there until the retry time"
+	case fetch.Refused:
+		return "nothing was sent; crawl nothing there (--allow-private to fetch from your own network)"
 	}
 	return "everything is disallowed until a fetch succeeds"
 }

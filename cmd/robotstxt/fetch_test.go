@@ -150,9 +150,14 @@ func TestFetchCommand(t *testing.T) {
 		"/a":          {code: 302, header: map[string]string{"Location": "/robots.txt"}},
 	})
 	refused := "http://" + refusedAddr(t)
+	// Redirects to cloud metadata's address: the guard refuses it before
+	// connecting, whatever the first origin's allowance.
+	escape := newCrawlerSite(t, map[string]crawlerRoute{
+		"/robots.txt": {code: 302, header: map[string]string{"Location": "http://169.254.169.254/latest/meta-data/"}},
+	})
 
 	names := map[string]string{"http://SITE": site.URL, "http://OTHER": other.URL, "http://HTML": html.URL, "http://LARGE": large.URL,
-		"http://GZIP": gzipped.URL, "http://LOOP": loop.URL, "http://REFUSED": refused}
+		"http://GZIP": gzipped.URL, "http://LOOP": loop.URL, "http://REFUSED": refused, "http://ESCAPE": escape.URL}
 	for code, s := range codes {
 		names[fmt.Sprintf("http://HTTP%d", code)] = s.URL
 	}
@@ -160,21 +165,25 @@ func TestFetchCommand(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"success", []string{"fetch", site.URL + "/some/page"}},
-		{"success-json", []string{"fetch", "--json", site.URL}},
-		{"redirects", []string{"fetch", other.URL}},
-		{"redirects-json", []string{"fetch", other.URL, "--json"}},
-		{"no-redirects", []string{"fetch", "--max-redirects", "0", other.URL}},
-		{"loop", []string{"fetch", loop.URL}},
-		{"404", []string{"fetch", codes[404].URL}},
-		{"403", []string{"fetch", codes[403].URL}},
-		{"429", []string{"fetch", codes[429].URL}},
-		{"429-json", []string{"fetch", "--json", codes[429].URL}},
-		{"503", []string{"fetch", codes[503].URL}},
-		{"refused", []string{"fetch", refused}},
-		{"html", []string{"fetch", html.URL}},
-		{"large", []string{"fetch", large.URL}},
-		{"gzip", []string{"fetch", gzipped.URL}},
+		{"success", []string{"fetch", "--allow-private", site.URL + "/some/page"}},
+		{"success-json", []string{"fetch", "--allow-private", "--json", site.URL}},
+		{"redirects", []string{"fetch", "--allow-private", other.URL}},
+		{"redirects-json", []string{"fetch", "--allow-private", other.URL, "--json"}},
+		{"no-redirects", []string{"fetch", "--allow-private", "--max-redirects", "0", other.URL}},
+		{"loop", []string{"fetch", "--allow-private", loop.URL}},
+		{"404", []string{"fetch", "--allow-private", codes[404].URL}},
+		{"403", []string{"fetch", "--allow-private", codes[403].URL}},
+		{"429", []string{"fetch", "--allow-private", codes[429].URL}},
+		{"429-json", []string{"fetch", "--allow-private", "--json", codes[429].URL}},
+		{"503", []string{"fetch", "--allow-private", codes[503].URL}},
+		{"refused", []string{"fetch", "--allow-private", refused}},
+		{"html", []string{"fetch", "--allow-private", html.URL}},
+		{"large", []string{"fetch", "--allow-private", large.URL}},
+		{"gzip", []string{"fetch", "--allow-private", gzipped.URL}},
+		{"guarded", []string{"fetch", site.URL}},
+		{"guarded-json", []string{"fetch", "--json", site.URL}},
+		{"guarded-redirect", []string{"fetch", "--allow-range", "127.0.0.1/32", escape.URL}},
+		{"usage-bad-range", []string{"fetch", "--allow-range", "10.0.0.0/33", site.URL}},
 		{"usage-no-url", []string{"fetch"}},
 		{"usage-bad-url", []string{"fetch", "ftp://example.com/"}},
 		{"help", []string{"fetch", "--help"}},
@@ -200,7 +209,7 @@ func TestFetchUserAgent(t *testing.T) {
 		got.Store(r.Header.Get("User-Agent"))
 	}))
 	defer srv.Close()
-	if _, stderr, code := crawlerRun(t, "", "fetch", "--user-agent", "ExampleBot/2.0 (+contact)", srv.URL); code != 0 {
+	if _, stderr, code := crawlerRun(t, "", "fetch", "--allow-private", "--user-agent", "ExampleBot/2.0 (+contact)", srv.URL); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if got.Load() != "ExampleBot/2.0 (+contact)" {

@@ -14,22 +14,33 @@ import (
 )
 
 func runGate(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("gate", "--agent TOKEN [--scope FILE] [--recheck] [FILE]",
+	fs := c.newFlags("gate", "--agent TOKEN [--scope FILE] [--recheck] [--ordered] [FILE]",
 		`Read crawl tasks as JSON lines, one object per line with a "url" field and
-any other fields, and write one line per task, in the same order: the task's
-own fields unchanged, then "decision" (the decision record) and "gate":
+any other fields, and write one line per task as soon as it is decided: the
+task's own fields unchanged, then "decision" (the decision record) and "gate":
 
   admit   robots.txt allows the URL for TOKEN and the scope approves it
   hold    unresolved on either side: robots.txt could not be had (unreachable,
-          rate-limited) or the scope does not cover the URL, or robots.txt
-          answered 401/403
+          rate-limited, or refused: its address is not public) or the scope
+          does not cover the URL, or robots.txt answered 401/403
   drop    robots.txt disallows the URL, or the scope denies it
 
-Each origin's robots.txt is fetched once. The scope file (YAML or JSON) lists
+Lines come out in completion order, so that an origin whose robots.txt is
+slow holds back only its own tasks; match them by your own fields (an "id").
+--ordered keeps the input order instead, holding at most --window tasks
+while an early one waits. Each origin's robots.txt is fetched once.
+
+The URL decided on is the one a browser requests: dot segments resolved
+("/a/../b" and "/a/%2e%2e/b" are "/b"), the host in punycode without a
+trailing dot, no user information; it is the record's targetURL. The scope file (YAML or JSON) lists
 the URL prefixes approved and denied for collection; without one, nothing is
 admitted. With --recheck, the input is lines the gate wrote before (admitted
 tasks not yet started): each is decided again under the current policy, and
 "policyChanged" says whether the policy version (its digest) changed.
+
+robots.txt is never fetched from loopback, private, link-local or other
+non-public addresses (every address connected to is checked, redirects and
+DNS answers included) unless --allow-private or --allow-range says so.
 
 Tasks are read from FILE, or standard input. Memory stays bounded whatever
 their number. A progress line is shown on standard error when it is a
@@ -52,9 +63,13 @@ scope.yaml:
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (approved and denied URL prefixes)")
 	recheck := fs.Bool("recheck", false, "decide again for lines the gate wrote before, adding \"policyChanged\"")
 	ua := fs.String("user-agent", "", "User-Agent `header` for fetching robots.txt (default: the agent token)")
-	workers := fs.Int("workers", 16, "decide this many tasks at once")
+	workers := fs.Int("workers", 16, "decide this many tasks at once (tasks waiting for a robots.txt do not hold one)")
+	window := fs.Int("window", gate.DefaultWindow, "keep at most this many `tasks` in flight, waiting ones included")
+	ordered := fs.Bool("ordered", false, "write the lines in input order rather than as tasks are decided")
 	origins := fs.Int("cache-origins", cache.DefaultEntries, "keep the policies of at most this many origins in memory")
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
+	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on each robots.txt fetch as a whole: every redirect and the body together")
+	guard := addGuardFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -67,8 +82,8 @@ scope.yaml:
 	if fs.NArg() > 1 {
 		return usagef("gate: give at most one input file")
 	}
-	if *workers <= 0 || *origins <= 0 || *timeout <= 0 {
-		return usagef("gate: --workers, --cache-origins and --timeout must be positive")
+	if *workers <= 0 || *window <= 0 || *origins <= 0 || *timeout <= 0 || *total <= 0 {
+		return usagef("gate: --workers, --window, --cache-origins, --timeout and --total-timeout must be positive")
 	}
 	var scope *gate.Scope
 	if *scopeFile != "" {
@@ -92,8 +107,9 @@ scope.yaml:
 		header = *agent
 	}
 	client := &gate.Client{
-		Fetcher: &fetch.Fetcher{UserAgent: header, ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout},
-		Cache:   cache.NewMemory(*origins, 0),
+		Fetcher: &fetch.Fetcher{UserAgent: header, ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout,
+			Timeout: *total, Guard: guard.policy()},
+		Cache: cache.NewMemory(*origins, 0),
 	}
 	g := &gate.Gate{Agent: *agent, Client: client, Scope: scope}
 	var counters gate.Counters
@@ -101,7 +117,8 @@ scope.yaml:
 	if isTerminal(c.stderr) {
 		stop = gateProgress(c.stderr, &counters, client)
 	}
-	err := g.Stream(ctx, in, c.stdout, gate.StreamOptions{Workers: *workers, Recheck: *recheck, Counters: &counters})
+	err := g.Stream(ctx, in, c.stdout, gate.StreamOptions{Workers: *workers, Window: *window, Ordered: *ordered,
+		Recheck: *recheck, Counters: &counters})
 	stop()
 	if err != nil {
 		return err

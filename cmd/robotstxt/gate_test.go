@@ -44,9 +44,10 @@ func TestGateCommand(t *testing.T) {
 		name, stdin string
 		args        []string
 	}{
-		{"scope", tasks, []string{"gate", "--agent", "ExampleBot", "--scope", scope}},
-		{"no-scope", tasks, []string{"gate", "--agent", "Googlebot"}},
-		{"file", "", []string{"gate", "--agent", "ExampleBot", "--scope", scope, tasksFile}},
+		{"scope", tasks, []string{"gate", "--allow-private", "--ordered", "--agent", "ExampleBot", "--scope", scope}},
+		{"no-scope", tasks, []string{"gate", "--allow-private", "--ordered", "--agent", "Googlebot"}},
+		{"file", "", []string{"gate", "--allow-private", "--ordered", "--agent", "ExampleBot", "--scope", scope, tasksFile}},
+		{"guarded", tasks, []string{"gate", "--ordered", "--agent", "ExampleBot", "--scope", scope}},
 		{"usage-no-agent", "", []string{"gate"}},
 		{"usage-not-a-token", "", []string{"gate", "--agent", "Mozilla/5.0 (compatible; ExampleBot)"}},
 		{"usage-bad-scope", "", []string{"gate", "--agent", "ExampleBot", "--scope", badScope}},
@@ -81,7 +82,7 @@ func TestGateRecheck(t *testing.T) {
 	names := map[string]string{"http://SITE": srv.URL, "SCOPE": scope}
 
 	tasks := fmt.Sprintf("{\"url\":\"%[1]s/reports/2026\",\"id\":1}\n{\"url\":\"%[1]s/about\",\"id\":2}\n{\"url\":\"%[1]s/private/x\",\"id\":3}\n", srv.URL)
-	args := []string{"gate", "--agent", "ExampleBot", "--scope", scope}
+	args := []string{"gate", "--allow-private", "--ordered", "--agent", "ExampleBot", "--scope", scope}
 	first, stderr, code := crawlerRun(t, tasks, args...)
 	if code != 0 {
 		t.Fatalf("first run: exit %d: %s", code, stderr)

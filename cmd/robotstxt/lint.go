@@ -4,48 +4,74 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/lint"
 )
 
+// maxLintFiles bounds how many files one run lints (a directory walk).
+const maxLintFiles = 100_000
+
 func runLint(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("lint", "[-f FILE|-] [--format text|json|sarif|github] [--fail-on error|warning|info]",
-		`Audit a robots.txt: what crawlers ignore or misread, what is risky or probably
-not meant, and what only some crawlers understand. Each finding has a stable
-ID, a severity, a line and, where there is one, a fix. With no file, standard
-input is read. "robotstxt lint --checks" lists every check.
+	fs := c.newFlags("lint", "[-f FILE | FILE... | DIR...] [--format text|json|sarif|github] [--fail-on error|warning|info] [--host HOST]\n       robotstxt lint --checks | --explain ID [--lang LANG]",
+		`Audit robots.txt files: what crawlers ignore or misread, what is risky or
+probably not meant, and what only some crawlers understand. Each finding has a
+stable ID, a severity, a line and, where there is one, a fix.
+
+Input: -f FILE, or one or more FILE arguments, or a DIR (every *.txt file
+under it, recursively), or standard input when no file is given (or "-f -").
+Many files are linted in one run: text output shows each file, then a total;
+json prints one document for one file and an array of documents for several;
+sarif writes one run with one artifact per file.
+
+--host names the host the file is served from (www.example.org): a rule
+written as a full URL on that host then gets its path as the fix, while one
+on another host is said to belong in that host's robots.txt; sitemaps on
+other hosts are noted.
 
 Formats: text (grouped by severity; coloured on a terminal unless NO_COLOR is
-set), json (one document), sarif (SARIF 2.1.0, for code-scanning tools) and
-github (workflow commands that annotate the file in a GitHub Actions run).
+set), json (one document per file), sarif (SARIF 2.1.0, for code-scanning
+tools; each rule links to its entry in the check catalogue) and github
+(workflow commands that annotate the file in a GitHub Actions run). Control
+characters from a file are always shown escaped (\x1b), never raw.
 
-Exit status: 0 when no finding is at or above --fail-on, 1 when one is, 2 on a
-usage or input error.`,
-		`  robotstxt lint -f robots.txt
+"robotstxt lint --checks" lists every check (with --format json, as JSON);
+"robotstxt lint --explain ID" explains one check, with a bad and a good
+example. --lang ru or ro translates messages, headings and severities.
+
+Exit status: 0 when no finding in any file is at or above --fail-on, 1 when
+one is, 2 on a usage or input error.`,
+		`  robotstxt lint robots.txt
+  robotstxt lint --host www.example.org public/robots.txt
   curl -s https://example.com/robots.txt | robotstxt lint --name robots.txt --fail-on warning
-  robotstxt lint -f public/robots.txt --format sarif > robots.sarif
-  robotstxt lint -f public/robots.txt --format github`)
-	file := fs.String("f", "-", "robots.txt `file` to read (- for standard input)")
+  robotstxt lint sites/ --format sarif > robots.sarif
+  robotstxt lint -f public/robots.txt --format github
+  robotstxt lint --explain hash-in-path --lang ru`)
+	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	format := fs.String("format", "text", "output `format`: text, json, sarif or github")
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
-	name := fs.String("name", "", "the file's `path` as the output shows it (default: the file given; robots.txt for standard input)")
+	name := fs.String("name", "", "the file's `path` as the output shows it, for a single input (default: the file given; robots.txt for standard input)")
+	host := fs.String("host", "", "the `host` the file is served from (tells a rule for this host from one for another)")
 	color := fs.String("color", "auto", "colour text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	lang := fs.String("lang", "en", "`language` of the messages (English where a text is missing)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "crawlers read at most this many `bytes` (-1: no limit)")
-	checks := fs.Bool("checks", false, "list every check (ID, severity, what it looks for) and exit")
+	checks := fs.Bool("checks", false, "list every check (ID, severity, what it looks for, fix) and exit")
+	explain := fs.String("explain", "", "explain the check with this `ID` (why it matters, a bad and a good example) and exit")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *checks {
 		return printChecks(c.stdout, *format, *lang)
 	}
-	if fs.NArg() > 1 || fs.NArg() == 1 && *file != "-" {
-		return usagef("lint: give one file, with -f or as an argument")
-	}
-	if fs.NArg() == 1 {
-		*file = fs.Arg(0)
+	if *explain != "" {
+		return explainCheck(c.stdout, *explain, *format, *lang)
 	}
 	threshold, err := lint.ParseSeverity(*failOn)
 	if err != nil {
@@ -60,36 +86,146 @@ usage or input error.`,
 	default:
 		return usagef("lint: --format must be text, json, sarif or github, not %q", *format)
 	}
-	body, err := c.readInput(*file)
+	inputs := fs.Args()
+	if *file != "" {
+		if len(inputs) > 0 {
+			return usagef("lint: give the files with -f or as arguments, not both")
+		}
+		inputs = []string{*file}
+	}
+	if len(inputs) == 0 {
+		inputs = []string{"-"}
+	}
+	paths, err := lintPaths(inputs)
 	if err != nil {
 		return err
 	}
-	display := *name
-	if display == "" {
-		display = *file
-		if display == "-" || display == "" {
+	if *name != "" && len(paths) > 1 {
+		return usagef("lint: --name names a single input, not %d files", len(paths))
+	}
+
+	var results []lint.FileFindings
+	var texts []string
+	for _, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		body, err := c.readInput(p)
+		if err != nil {
+			return err
+		}
+		display := p
+		if *name != "" {
+			display = *name
+		} else if p == "-" {
 			display = "robots.txt"
 		}
+		text := string(body)
+		results = append(results, lint.FileFindings{Name: display,
+			Findings: lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host})})
+		if *format == "text" {
+			texts = append(texts, text)
+		}
 	}
-	text := string(body)
-	findings := lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang})
+
 	switch *format {
 	case "json":
-		err = lint.WriteJSON(c.stdout, display, findings)
+		if len(results) == 1 {
+			err = lint.WriteJSON(c.stdout, results[0].Name, results[0].Findings)
+			break
+		}
+		docs := make([]lint.JSONDoc, len(results))
+		for i, r := range results {
+			docs[i] = lint.NewJSONDoc(r.Name, r.Findings)
+		}
+		err = writeJSON(c.stdout, docs)
 	case "sarif":
-		err = lint.WriteSARIF(c.stdout, findings, lint.SARIFOptions{URI: display, Lang: *lang})
+		err = lint.WriteSARIFFiles(c.stdout, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
 	case "github":
-		err = lint.WriteGitHub(c.stdout, display, findings, *lang)
+		for _, r := range results {
+			if err = lint.WriteGitHub(c.stdout, r.Name, r.Findings, *lang); err != nil {
+				break
+			}
+		}
 	default:
-		err = lint.WriteText(c.stdout, findings, lint.TextOptions{File: display, Source: text, Color: colored, Lang: *lang})
+		for i, r := range results {
+			if i > 0 {
+				fmt.Fprintln(c.stdout)
+			}
+			err = lint.WriteText(c.stdout, r.Findings, lint.TextOptions{File: r.Name, Source: texts[i], Color: colored, Lang: *lang})
+			if err != nil {
+				break
+			}
+		}
+		if err == nil && len(results) > 1 {
+			_, err = fmt.Fprintf(c.stdout, "\n%s\n", lint.Totals(results, *lang))
+		}
 	}
 	if err != nil {
 		return err
 	}
-	if lint.Fails(findings, threshold) {
-		return errFindings
+	for _, r := range results {
+		if lint.Fails(r.Findings, threshold) {
+			return errFindings
+		}
 	}
 	return ctx.Err()
+}
+
+// lintPaths expands the inputs: a directory gives every *.txt file under it
+// (sorted, hidden directories skipped); "-" is standard input.
+func lintPaths(inputs []string) ([]string, error) {
+	var out []string
+	for _, in := range inputs {
+		if in == "-" {
+			out = append(out, in)
+			continue
+		}
+		st, err := os.Stat(in)
+		if err != nil {
+			return nil, usagef("%v", err)
+		}
+		if !st.IsDir() {
+			out = append(out, in)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != in && strings.HasPrefix(d.Name(), ".") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.Type().IsRegular() && strings.HasSuffix(strings.ToLower(d.Name()), ".txt") {
+				if len(out)+len(found) >= maxLintFiles {
+					return fmt.Errorf("more than %d files", maxLintFiles)
+				}
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, usagef("lint: %s: %v", in, err)
+		}
+		if len(found) == 0 {
+			return nil, usagef("lint: %s: no .txt files in the directory", in)
+		}
+		slices.Sort(found)
+		out = append(out, found...)
+	}
+	return out, nil
+}
+
+// moduleVersion is the version SARIF gives as driver.version.
+func moduleVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
+		return info.Main.Version
+	}
+	return "(devel)"
 }
 
 // colorFlag reads --color: auto colours a terminal unless NO_COLOR is set;
@@ -106,7 +242,8 @@ func (c *cli) colorFlag(v string) (bool, error) {
 	return false, usagef("--color must be auto, always or never, not %q", v)
 }
 
-// printChecks lists the checks, as a table or (--format json) as JSON.
+// printChecks lists the checks, as a table or (--format json) as JSON, in
+// lang.
 func printChecks(w io.Writer, format, lang string) error {
 	checks := lint.ChecksLang(lang)
 	if format == "json" {
@@ -116,9 +253,41 @@ func printChecks(w io.Writer, format, lang string) error {
 	for _, ch := range checks {
 		width = max(width, len(ch.ID))
 	}
-	for _, ch := range checks {
-		fmt.Fprintf(w, "%-*s  %-7s  %s\n", width, ch.ID, ch.Severity, ch.Summary)
-		fmt.Fprintf(w, "%-*s  %-7s  fix: %s\n", width, "", "", strings.TrimSpace(ch.Fix))
+	sevWidth := 0
+	for _, s := range []lint.Severity{lint.Error, lint.Warning, lint.Info} {
+		sevWidth = max(sevWidth, len([]rune(lint.SeverityLabel(s, lang))))
 	}
+	pad := func(s string, n int) string { return s + strings.Repeat(" ", max(0, n-len([]rune(s)))) }
+	fix := lint.Label(lang, "fix")
+	for _, ch := range checks {
+		fmt.Fprintf(w, "%s  %s  %s\n", pad(ch.ID, width), pad(lint.SeverityLabel(ch.Severity, lang), sevWidth), ch.Summary)
+		fmt.Fprintf(w, "%s  %s  %s: %s\n", pad("", width), pad("", sevWidth), fix, strings.TrimSpace(ch.Fix))
+	}
+	return nil
+}
+
+// explainCheck prints one check: severity, summary, explanation, a bad and
+// a good example, the fix and the catalogue's link.
+func explainCheck(w io.Writer, id, format, lang string) error {
+	ch, ok := lint.LookupLang(id, lang)
+	if !ok {
+		return usagef("lint: no check %q (run \"robotstxt lint --checks\")", id)
+	}
+	if format == "json" {
+		return writeJSON(w, ch)
+	}
+	indent := func(s string) string {
+		lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+		for i, l := range lines {
+			if len([]rune(l)) > 100 {
+				l = string([]rune(l)[:99]) + "…"
+			}
+			lines[i] = "    " + textsafe.Escape(l)
+		}
+		return strings.Join(lines, "\n")
+	}
+	fmt.Fprintf(w, "%s (%s)\n\n%s\n\n%s\n\n%s:\n%s\n\n%s:\n%s\n\n%s: %s\n%s: %s#%s\n", ch.ID, lint.SeverityLabel(ch.Severity, lang),
+		ch.Summary, ch.Explanation, lint.Label(lang, "bad"), indent(ch.Bad), lint.Label(lang, "good"), indent(ch.Good),
+		lint.Label(lang, "fix"), ch.Fix, lint.Label(lang, "more"), lint.CatalogueURI, ch.ID)
 	return nil
 }

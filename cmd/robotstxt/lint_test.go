@@ -60,7 +60,22 @@ func TestLintCommand(t *testing.T) {
 		{"bad-format", "", []string{"lint", "-f", clean, "--format", "xml"}, exitUsage},
 		{"bad-fail-on", "", []string{"lint", "-f", clean, "--fail-on", "fatal"}, exitUsage},
 		{"missing-file", "", []string{"lint", "-f", "testdata/lint/no-such-file.txt"}, exitUsage},
-		{"two-files", "", []string{"lint", clean, mistakes}, exitUsage},
+		{"two-files", "", []string{"lint", clean, mistakes}, exitFindings},
+		{"two-files-json", "", []string{"lint", clean, mistakes, "--format", "json"}, exitFindings},
+		{"two-files-sarif", "", []string{"lint", clean, mistakes, "--format", "sarif"}, exitFindings},
+		{"dir", "", []string{"lint", filepath.Join("testdata", "lint", "dir"), "--fail-on", "warning"}, exitFindings},
+		{"f-and-args", "", []string{"lint", "-f", clean, mistakes}, exitUsage},
+		{"name-two-files", "", []string{"lint", clean, mistakes, "--name", "x.txt"}, exitUsage},
+		{"host-own", "User-agent: *\nDisallow: https://www.example.org/private/\nDisallow: https://app.example.org/*\nSitemap: https://cdn.example.net/s.xml\n",
+			[]string{"lint", "--host", "www.example.org"}, exitFindings},
+		{"host-unknown", "User-agent: *\nDisallow: https://app.example.org/*\nSitemap: https://www.example.org/s.xml\n", []string{"lint"}, exitFindings},
+		{"controls", "User-agent: \x1b]0;title\x07bot\nDisallow: /x\x1b[2J y\nSitemap: https://example.com/s.xml\n", []string{"lint"}, exitFindings},
+		{"explain", "", []string{"lint", "--explain", "hash-in-path"}, exitOK},
+		{"explain-ru", "", []string{"lint", "--explain", "space-in-path", "--lang", "ru"}, exitOK},
+		{"explain-json", "", []string{"lint", "--explain", "glued-directives", "--format", "json"}, exitOK},
+		{"explain-unknown", "", []string{"lint", "--explain", "no-such-check"}, exitUsage},
+		{"checks-ro", "", []string{"lint", "--checks", "--lang", "ro"}, exitOK},
+		{"text-ru", "", []string{"lint", "-f", mistakes, "--lang", "ru"}, exitFindings},
 	} {
 		t.Run(tt.golden, func(t *testing.T) {
 			_, code := auditGolden(t, filepath.Join("testdata", "lint", tt.golden+".golden"), tt.stdin, tt.args...)
@@ -109,11 +124,11 @@ func TestLintFailOn(t *testing.T) {
 		failOn string
 		code   int
 	}{
-		{"User-agent: *\nDisallow: /x\n", "info", exitOK},
+		{"User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n", "info", exitOK},
 		{"User-agent: *\nCrawl-delay: 5\nDisallow: /x\n", "warning", exitOK},
 		{"User-agent: *\nCrawl-delay: 5\nDisallow: /x\n", "info", exitFindings},
-		{"User-agent: *\nDisallow: /a$b\n", "error", exitOK},
-		{"User-agent: *\nDisallow: /a$b\n", "warning", exitFindings},
+		{"User-agent: *\nDisallow: /a\nDisallow: /a\n", "error", exitOK},
+		{"User-agent: *\nDisallow: /a\nDisallow: /a\n", "warning", exitFindings},
 		{"Disallow: /x\n", "error", exitFindings},
 	} {
 		if _, _, code := auditRun(t, tt.in, "", "lint", "--fail-on", tt.failOn); code != tt.code {
@@ -125,7 +140,7 @@ func TestLintFailOn(t *testing.T) {
 // TestLintSARIF checks the command's SARIF output is one valid log naming
 // the file as given.
 func TestLintSARIF(t *testing.T) {
-	out, _, _ := auditRun(t, "User-agent: *\nDisallow: private\n", "", "lint", "--format", "sarif", "--name", "web/robots.txt")
+	out, _, _ := auditRun(t, "User-agent: *\nDisallow: private\nSitemap: https://example.com/sitemap.xml\n", "", "lint", "--format", "sarif", "--name", "web/robots.txt")
 	var log struct {
 		Version string `json:"version"`
 		Runs    []struct {
@@ -150,5 +165,20 @@ func TestLintSARIF(t *testing.T) {
 	if res.RuleID != "pattern-no-slash" || res.Locations[0].PhysicalLocation.ArtifactLocation.URI != "web/robots.txt" ||
 		res.Locations[0].PhysicalLocation.Region.StartLine != 2 {
 		t.Errorf("result %+v", res)
+	}
+}
+
+// TestLintNoRawControls: whatever a file holds, the text output carries no
+// raw control character other than the line breaks it writes itself.
+func TestLintNoRawControls(t *testing.T) {
+	in := "User-agent: *\x1b[2J\nDisallow: /\x1b]0;pwned\x07\n\x1b[31mFoo: bar\nSitemap: \x9b/s.xml\n"
+	for _, format := range []string{"text", "github"} {
+		out, _, _ := auditRun(t, in, "", "lint", "--format", format, "--color", "never")
+		for _, r := range strings.ReplaceAll(out, "\n", "") {
+			if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				t.Errorf("--format %s: raw control %U in the output:\n%q", format, r, out)
+				break
+			}
+		}
 	}
 }

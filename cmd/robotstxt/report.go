@@ -5,26 +5,42 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/crawlers"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 func runReport(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("report", "-f FILE [--all] [-a AGENT ...] [--json] [URL ...]",
+	fs := c.newFlags("report", "[-f FILE | FILE | -] [--all] [-a AGENT ...] [--json] [--lang LANG] [URL ...]",
 		`Show what each crawler people ask about may fetch under a robots.txt: all
 robots (*), Googlebot and YandexBot first, then the AI crawlers (--all: every
-known crawler, search engines, SEO tools and archives too). For each: the group
-it follows (its own; Googlebot's for Googlebot-Image and Applebot, Yandex's for
-the Yandex robots, when not named; "*" otherwise, except for AdsBot-Google,
-which ignores "*"), whether the whole site is closed to it, and the verdict
-with its deciding line for each URL (default "/"). A summary line counts the
-known AI and search crawlers the file keeps out.`,
-		`  robotstxt report -f robots.txt
+known crawler, search engines, SEO tools and archives too), then every other
+crawler the file names in a group of its own, known to the registry or not.
+For each: the group it follows (its own; Googlebot's for Googlebot-Image and
+Applebot, Yandex's for the Yandex robots, when not named; "*" otherwise, except
+for AdsBot-Google, which ignores "*"), whether the whole site is closed to it,
+and the verdict with its deciding line for each URL (default "/"). Notes say
+when a fallback decided, when a crawler may ignore robots.txt, and when Yandex
+reads the file differently: Yandex ends a group at a blank line after
+User-agent (docs/yandex.md), so the Yandex rows show Yandex's own reading. A
+summary counts the current AI and search crawlers the file keeps out; old and
+control-only AI tokens are counted apart.
+
+Input: -f FILE, or the first argument when it names an existing file (or is
+"-"), else standard input. The other arguments are URLs or paths.
+--lang ru or ro translates the headings, verdicts and notes.
+
+Exit status: 0, or 2 on a usage or input error.`,
+		`  robotstxt report robots.txt
   robotstxt report -f robots.txt / /private/page https://example.com/search?q=x
+  curl -s https://example.com/robots.txt | robotstxt report --lang ru
   robotstxt report -f robots.txt --all -a ExampleBot --json`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	asJSON := fs.Bool("json", false, "print one JSON document")
@@ -37,14 +53,17 @@ known AI and search crawlers the file keeps out.`,
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *file == "" {
-		return usagef("report: give the robots.txt with -f FILE (or -f - for standard input)")
-	}
 	colored, err := c.colorFlag(*color)
 	if err != nil {
 		return err
 	}
 	urls := fs.Args()
+	if *file == "" {
+		*file = "-"
+		if len(urls) > 0 && (urls[0] == "-" || isFile(urls[0])) {
+			*file, urls = urls[0], urls[1:]
+		}
+	}
 	if len(urls) == 0 {
 		urls = []string{"/"}
 	}
@@ -63,17 +82,41 @@ known AI and search crawlers the file keeps out.`,
 			list = append(list, crawlers.Custom(a))
 		}
 	}
+	// Every group of the file has a row, also for crawlers the registry does
+	// not know.
+	var unknown []string
+	for _, g := range r.Groups {
+		for _, ua := range g.UserAgents {
+			if ua.Token == "" || ua.Global() || containsToken(list, ua.Token) {
+				continue
+			}
+			if _, known := crawlers.Lookup(ua.Token); !known {
+				unknown = append(unknown, ua.Token)
+			}
+			list = append(list, crawlers.Custom(ua.Token))
+		}
+	}
 	list = crawlers.Localize(list, *lang)
 	rows := crawlers.MatrixLang(r, urls, list, *lang)
+	// The rows of Yandex's robots follow Yandex's reading of the file where
+	// it differs (robotstxt.Robots.YandexReadsDifferently), as every
+	// answer does; the lines that make it differ are listed.
+	yandexLines := r.YandexBlankLines()
 	summary := crawlers.Summarize(r, urls)
 	name := *file
 	if name == "-" {
 		name = "robots.txt"
 	}
 	if *asJSON {
-		return writeJSON(c.stdout, newReportDoc(name, r, urls, rows, summary, *lang))
+		return writeJSON(c.stdout, newReportDoc(name, r, urls, rows, summary, *lang, yandexLines))
 	}
-	return printReport(c.stdout, name, r, urls, rows, summary, *lang, colored)
+	return printReport(c.stdout, name, r, urls, rows, summary, *lang, colored, unknown, yandexLines)
+}
+
+// isFile reports whether p names an existing regular file.
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 func containsToken(list []crawlers.Crawler, token string) bool {
@@ -92,6 +135,9 @@ type reportDoc struct {
 	Rows      []reportRow   `json:"rows"`
 	Summary   reportSummary `json:"summary"`
 	Truncated bool          `json:"truncated"`
+	// YandexBlankLines are the blank lines after User-agent lines that end
+	// a group for Yandex (its robots' rows use that reading).
+	YandexBlankLines []int `json:"yandexBlankLines,omitempty"`
 }
 
 type reportRow struct {
@@ -99,6 +145,12 @@ type reportRow struct {
 	Operator string `json:"operator"`
 	Purpose  string `json:"purpose"`
 	Notes    string `json:"notes,omitempty"`
+	// Robots says whether the operator says the crawler obeys robots.txt:
+	// yes, no, partial, or empty when unknown.
+	Robots string `json:"robots,omitempty"`
+	Legacy bool   `json:"legacy,omitempty"`
+	// Reading is "yandex" when the row follows Yandex's reading of the file.
+	Reading string `json:"reading,omitempty"`
 	// Agent is the token of the groups that apply ("" when none does) and
 	// Source says why: named, fallback, star or none.
 	Agent    string             `json:"agent"`
@@ -115,12 +167,14 @@ type reportSummary struct {
 	Text []string `json:"text"`
 }
 
-func newReportDoc(file string, r *robotstxt.Robots, urls []string, rows []crawlers.Row, s crawlers.Summary, lang string) reportDoc {
-	d := reportDoc{File: file, URLs: urls, Rows: make([]reportRow, len(rows)), Truncated: r.Truncated}
+func newReportDoc(file string, r *robotstxt.Robots, urls []string, rows []crawlers.Row, s crawlers.Summary, lang string,
+	yandexLines []int) reportDoc {
+	d := reportDoc{File: file, URLs: urls, Rows: make([]reportRow, len(rows)), Truncated: r.Truncated, YandexBlankLines: yandexLines}
 	for i, row := range rows {
 		c := row.Crawler
-		rr := reportRow{Token: c.Token, Operator: c.Operator, Purpose: c.Purpose, Notes: c.Notes, Agent: row.Agent,
-			Source: row.Source, Groups: []wire.AgentLine{}, Closed: row.Closed, ClosedBy: row.ClosedBy, Note: row.Note}
+		rr := reportRow{Token: c.Token, Operator: c.Operator, Purpose: c.Purpose, Notes: c.Notes, Robots: c.Robots, Legacy: c.Legacy,
+			Agent: row.Agent, Source: row.Source, Groups: []wire.AgentLine{}, Closed: row.Closed, ClosedBy: row.ClosedBy, Note: row.Note}
+		rr.Reading = row.Reading
 		for j, v := range row.Verdicts {
 			rr.Verdicts = append(rr.Verdicts, wire.NewCheckResult(c.Token, urls[j], v))
 			if j == 0 {
@@ -135,8 +189,9 @@ func newReportDoc(file string, r *robotstxt.Robots, urls []string, rows []crawle
 }
 
 func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, rows []crawlers.Row, s crawlers.Summary,
-	lang string, colored bool) error {
+	lang string, colored bool, unknown []string, yandexLines []int) error {
 	bw := bufio.NewWriter(w)
+	t := func(key string, args ...any) string { return crawlers.Text(lang, key, args...) }
 	paint := func(code, s string) string {
 		if !colored || code == "" {
 			return s
@@ -147,32 +202,41 @@ func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, r
 	for _, g := range r.Groups {
 		rules += len(g.Rules)
 	}
-	fmt.Fprintf(bw, "%s: %s, %s\n", file, plural(len(r.Groups), "group"), plural(rules, "rule"))
+	file = textsafe.Escape(file)
+	if lang == "" || lang == "en" {
+		fmt.Fprintf(bw, "%s: %s, %s\n", file, plural(len(r.Groups), "group"), plural(rules, "rule"))
+	} else {
+		fmt.Fprintln(bw, t("report.header", "file", file, "groups", len(r.Groups), "rules", rules))
+	}
 	if r.Truncated {
-		fmt.Fprintf(bw, "truncated: only the first %d bytes were read, as crawlers do\n", r.Parsed)
+		fmt.Fprintln(bw, t("report.truncated", "bytes", r.Parsed))
 	}
 	fmt.Fprintln(bw)
 
-	// A table: one row per crawler, one column per URL.
-	header := []string{"CRAWLER", "PURPOSE", "GROUP", "SITE"}
+	// A table: one row per crawler, one column per URL. A "!" after a name
+	// marks a crawler that may ignore robots.txt (see the notes).
+	header := []string{t("report.crawler"), t("report.purpose"), t("report.group"), t("report.site")}
 	for _, u := range urls {
-		header = append(header, cut(u, 32))
+		header = append(header, cut(textsafe.Escape(u), 32))
 	}
 	table := [][]cell{}
 	for _, row := range rows {
 		c := row.Crawler
-		tok := c.Token
+		tok := textsafe.Escape(c.Token)
 		if tok == "*" {
-			tok = "* (all robots)"
+			tok = t("report.all-robots")
 		}
-		line := []cell{{text: tok}, {text: crawlers.PurposeLabel(c.Purpose, lang)}, {text: groupCell(row)}}
+		if c.Robots == crawlers.RobotsNo || c.Robots == crawlers.RobotsPartial {
+			tok += " !"
+		}
+		line := []cell{{text: tok}, {text: crawlers.PurposeLabel(c.Purpose, lang)}, {text: groupCell(row, lang)}}
 		if row.Closed {
-			line = append(line, cell{text: "CLOSED", color: "\x1b[1;31m"})
+			line = append(line, cell{text: t("report.closed"), color: "\x1b[1;31m"})
 		} else {
-			line = append(line, cell{text: "open"})
+			line = append(line, cell{text: t("report.open")})
 		}
 		for _, v := range row.Verdicts {
-			line = append(line, verdictCell(v))
+			line = append(line, verdictCell(v, lang))
 		}
 		table = append(table, line)
 	}
@@ -210,16 +274,54 @@ func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, r
 
 	var notes []string
 	for _, row := range rows {
+		c := row.Crawler
+		var parts []string
 		if row.Note != "" {
-			notes = append(notes, fmt.Sprintf("  %s: %s", row.Crawler.Token, row.Note))
+			parts = append(parts, row.Note)
+		}
+		switch c.Robots {
+		case crawlers.RobotsNo:
+			parts = append(parts, t("report.caveat", "token", c.Token))
+		case crawlers.RobotsPartial:
+			parts = append(parts, t("report.caveat-partial", "token", c.Token))
+		}
+		if row.Reading == robotstxt.ReadingYandex {
+			parts = append(parts, t("report.yandex", "token", c.Token, "lines", joinInts(yandexLines)))
+		}
+		if slices.Contains(unknown, c.Token) {
+			parts = append(parts, t("report.unknown", "token", c.Token))
+		}
+		if len(parts) > 0 {
+			notes = append(notes, fmt.Sprintf("  %s: %s", textsafe.Escape(c.Token), textsafe.Escape(strings.Join(parts, " "))))
 		}
 	}
 	if len(notes) > 0 {
-		fmt.Fprintf(bw, "\nNotes:\n%s\n", strings.Join(notes, "\n"))
+		fmt.Fprintf(bw, "\n%s\n%s\n", t("report.notes"), strings.Join(notes, "\n"))
 	}
 	ai, search := s.Text(lang)
-	fmt.Fprintf(bw, "\nSummary: %s; %s.\n", ai, search)
+	fmt.Fprintf(bw, "\n%s\n", t("report.summary", "ai", ai, "search", search))
+	if s.Legacy.Total > 0 {
+		line := t("report.legacy", "closed", s.Legacy.Closed, "total", s.Legacy.Total)
+		var closed []string
+		for _, row := range rows {
+			if c := row.Crawler; c.AI() && (c.Legacy || c.TokenOnly) && row.Closed {
+				closed = append(closed, c.Token)
+			}
+		}
+		if len(closed) > 0 {
+			line += t("report.legacy-names", "names", strings.Join(closed, ", "))
+		}
+		fmt.Fprintln(bw, line)
+	}
 	return bw.Flush()
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ", ")
 }
 
 type cell struct {
@@ -227,9 +329,9 @@ type cell struct {
 }
 
 // groupCell names the groups a crawler follows: "Yandex (line 12)".
-func groupCell(row crawlers.Row) string {
+func groupCell(row crawlers.Row, lang string) string {
 	if row.Source == crawlers.SourceNone {
-		return "none"
+		return crawlers.Text(lang, "report.none")
 	}
 	line := 0
 	for _, v := range row.Verdicts {
@@ -238,16 +340,16 @@ func groupCell(row crawlers.Row) string {
 			break
 		}
 	}
-	return fmt.Sprintf("%s (line %d)", row.Agent, line)
+	return crawlers.Text(lang, "report.line", "token", textsafe.Escape(row.Agent), "line", line)
 }
 
-func verdictCell(v robotstxt.Verdict) cell {
-	c := cell{text: "allowed", color: "\x1b[32m"}
+func verdictCell(v robotstxt.Verdict, lang string) cell {
+	c := cell{text: crawlers.Text(lang, "report.allowed"), color: "\x1b[32m"}
 	if !v.Allowed {
-		c = cell{text: "DISALLOWED", color: "\x1b[31m"}
+		c = cell{text: crawlers.Text(lang, "report.disallowed"), color: "\x1b[31m"}
 	}
 	if v.Rule != nil {
-		c.text += fmt.Sprintf(" (line %d)", v.Rule.Line)
+		c.text = crawlers.Text(lang, "report.rule-line", "verdict", c.text, "line", v.Rule.Line)
 	}
 	return c
 }

@@ -22,7 +22,13 @@ func TestReportCommand(t *testing.T) {
 		{"color", "", []string{"report", "-f", portal, "--color", "always", "/private/x"}, exitOK},
 		{"closed", "User-agent: *\nDisallow: /\n", []string{"report", "-f", "-"}, exitOK},
 		{"empty", "", []string{"report", "-f", "-"}, exitOK},
-		{"no-file", "", []string{"report"}, exitUsage},
+		{"no-file", "", []string{"report"}, exitOK},
+		{"positional", "", []string{"report", portal, "/private/x"}, exitOK},
+		{"stdin-lang-ru", "User-agent: *\nDisallow: /private/\n\nUser-agent: Perplexity-User\nDisallow: /\n", []string{"report", "--lang", "ru", "/private/x"}, exitOK},
+		{"yandex-blank-line", "User-agent: Yandex\n\nDisallow: /private/\n\nUser-agent: *\nDisallow: /tmp/\n", []string{"report", "-", "/private/x", "/tmp/x"}, exitOK},
+		{"yandex-blank-line-json", "User-agent: Yandex\n\nDisallow: /private/\n", []string{"report", "--json", "/private/x"}, exitOK},
+		{"legacy-closed", "User-agent: anthropic-ai\nUser-agent: Google-Extended\nUser-agent: GPTBot\nDisallow: /\n", []string{"report"}, exitOK},
+		{"unknown-crawlers", "User-agent: ExampleBot\nUser-agent: 360Spider\nDisallow: /\n\nUser-agent: \x1b[2Jevil\nDisallow: /x\n", []string{"report"}, exitOK},
 	} {
 		t.Run(tt.golden, func(t *testing.T) {
 			_, code := auditGolden(t, filepath.Join("testdata", "report", tt.golden+".golden"), tt.stdin, tt.args...)
@@ -106,5 +112,53 @@ func TestReportHelp(t *testing.T) {
 	out, _, code := auditRun(t, "", "", "report", "--help")
 	if code != exitOK || !strings.Contains(out, "Usage: robotstxt report") || !strings.Contains(out, "Example:") {
 		t.Errorf("report --help (exit %d):\n%s", code, out)
+	}
+}
+
+// TestReportAgreesWithLintOnYandex: when lint says Yandex ends a group at a
+// blank line, report gives Yandex's robots Yandex's reading and marks it,
+// while Googlebot keeps the RFC 9309 reading.
+func TestReportAgreesWithLintOnYandex(t *testing.T) {
+	in := "User-agent: Yandex\nUser-agent: Googlebot\n\nDisallow: /private/\n"
+	lintOut, _, _ := auditRun(t, in, "", "lint", "--format", "json")
+	if !strings.Contains(lintOut, `"blank-line-in-group"`) {
+		t.Fatalf("lint does not report the blank line:\n%s", lintOut)
+	}
+	out, _, code := auditRun(t, in, "", "report", "--json", "--all", "/private/x")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	var doc struct {
+		YandexBlankLines []int `json:"yandexBlankLines"`
+		Rows             []struct {
+			Token    string `json:"token"`
+			Reading  string `json:"reading"`
+			Verdicts []struct {
+				Allowed bool `json:"allowed"`
+			} `json:"verdicts"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.YandexBlankLines) != 1 || doc.YandexBlankLines[0] != 3 {
+		t.Errorf("yandexBlankLines = %v, want [3]", doc.YandexBlankLines)
+	}
+	want := map[string]struct {
+		reading string
+		allowed bool
+	}{"YandexBot": {"yandex", true}, "Yandex": {"yandex", true}, "Googlebot": {"", false}}
+	for _, row := range doc.Rows {
+		w, ok := want[row.Token]
+		if !ok {
+			continue
+		}
+		delete(want, row.Token)
+		if row.Reading != w.reading || row.Verdicts[0].Allowed != w.allowed {
+			t.Errorf("%s: reading %q, allowed %v; want %q, %v", row.Token, row.Reading, row.Verdicts[0].Allowed, w.reading, w.allowed)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("rows missing: %v", want)
 	}
 }

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"strings"
 
@@ -11,7 +13,7 @@ import (
 )
 
 func runServe(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("serve", "[--addr HOST:PORT] [--quiet]",
+	fs := c.newFlags("serve", "[--addr HOST:PORT] [--quiet] [--gate --agent TOKEN [--scope FILE] [--redis URL] [--allow-private]]",
 		`Serve the robots.txt analyser: the web page (parse, test, audit, the
 crawler matrix and the self-test, all running in the browser as WebAssembly)
 and a JSON API for programs: POST /api/v1/parse, /api/v1/check and
@@ -20,15 +22,28 @@ binary. It prints the URL to open, logs one line per request to standard
 error and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
 Port 0 picks a free port. The default address is reachable from this
-machine only; use --addr :8080 to listen on every interface.`,
+machine only; use --addr :8080 to listen on every interface.`+serveGateHelp,
 		`  robotstxt serve
   robotstxt serve --addr 127.0.0.1:9000
   curl -s --data-binary @robots.txt -H 'Content-Type: text/plain' \
     'http://127.0.0.1:8080/api/v1/check?agent=Googlebot&url=/private/x'`)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
 	quiet := fs.Bool("quiet", false, "do not log requests")
+	gf := addServeGateFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	slogger, err := gf.logger(c.stderr)
+	if err != nil {
+		return err
+	}
+	gateOpts, closeGate, err := gf.build(cmp.Or(slogger, slog.New(slog.DiscardHandler)))
+	if err != nil {
+		return err
+	}
+	defer closeGate()
+	if *quiet {
+		slogger = nil
 	}
 	if fs.NArg() > 0 {
 		return usagef("serve: unexpected argument %q (run \"robotstxt serve --help\")", fs.Arg(0))
@@ -37,7 +52,7 @@ machine only; use --addr :8080 to listen on every interface.`,
 	if *quiet {
 		log = nil
 	}
-	srv, err := server.New(server.Options{Log: log})
+	srv, err := server.New(server.Options{Log: log, Gate: gateOpts, Logger: slogger})
 	if err != nil {
 		return err
 	}

@@ -50,6 +50,10 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v robo
 		b = append(b, `,"fallback":`...)
 		b = e.appendString(b, v.Fallback)
 	}
+	if v.Reading != "" {
+		b = append(b, `,"reading":`...)
+		b = e.appendString(b, v.Reading)
+	}
 	if note != "" {
 		b = append(b, `,"note":`...)
 		b = e.appendString(b, note)

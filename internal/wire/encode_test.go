@@ -49,6 +49,7 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 	files := []string{
 		"User-agent: *\nDisallow: /a\nAllow: /a/*.html$\nDisallow: /<script>&x\n\nUser-agent: Googlebot\nUser-agent: Googlebot-News\nDisallow: /b/\nAllow: /b/index.html\nAllow: /%E3%83%84\n",
 		"User-agent: Yandex\nDisallow: /y\n\nUser-agent: AdsBot-Google\nAllow: /\n",
+		"User-agent: Yandex\n\nDisallow: /y\n\nUser-agent: *\nDisallow: /z\n",
 		"User-agent: \"quoted\\bot\u2028\"\nDisallow: /\x01\x7f\xff\n",
 		"",
 	}
@@ -74,6 +75,9 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 	for range 2000 {
 		rule := &robotstxt.Rule{Line: rng.IntN(100000), Kind: robotstxt.RuleKind(rng.IntN(2)), Pattern: str()}
 		v := robotstxt.Verdict{Allowed: rng.IntN(2) == 0, Reason: robotstxt.Reason(rng.IntN(5)), Fallback: str(), ViaIndexHTML: rng.IntN(2) == 0}
+		if rng.IntN(3) == 0 {
+			v.Reading = str()
+		}
 		if rng.IntN(3) > 0 {
 			v.Rule = rule
 		}
@@ -90,8 +94,8 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 // The encoder knows every field of CheckResult: a field added there must be
 // added to AppendCheck (and this count).
 func TestEncoderKnowsEveryField(t *testing.T) {
-	if n := reflect.TypeFor[CheckResult]().NumField(); n != 11 {
-		t.Fatalf("CheckResult has %d fields; AppendCheck writes 11: update it", n)
+	if n := reflect.TypeFor[CheckResult]().NumField(); n != 12 {
+		t.Fatalf("CheckResult has %d fields; AppendCheck writes 12: update it", n)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/reference"
@@ -32,28 +33,42 @@ type function struct {
 // functions are the calls the page makes. Every argument is a string, so
 // the bridge stays trivial; every result is JSON.
 var functions = map[string]function{
-	"parse":    {[]string{"text", "limit"}, (*session).parse},
-	"check":    {[]string{"text", "agent", "url"}, (*session).check},
-	"lint":     {[]string{"text", "lang"}, (*session).lint},
-	"matrix":   {[]string{"text", "url", "lang", "set"}, (*session).matrix},
-	"crawlers": {[]string{"lang"}, (*session).crawlers},
-	"selftest": {nil, (*session).selftest},
-	"version":  {nil, (*session).version},
+	"parse":      {[]string{"text", "limit"}, (*session).parse},
+	"check":      {[]string{"text", "agent", "url"}, (*session).check},
+	"checkWith":  {[]string{"text", "agent", "url", "mode"}, (*session).checkWith},
+	"checkMany":  {[]string{"text", "agents", "urls", "mode"}, (*session).checkMany},
+	"compare":    {[]string{"old", "new", "agents", "urls", "mode"}, (*session).compare},
+	"lint":       {[]string{"text", "lang"}, (*session).lint},
+	"matrix":     {[]string{"text", "url", "lang", "set"}, (*session).matrix},
+	"matrixWith": {[]string{"text", "url", "lang", "set", "mode"}, (*session).matrixWith},
+	"crawlers":   {[]string{"lang"}, (*session).crawlers},
+	"selftest":   {nil, (*session).selftest},
+	"version":    {nil, (*session).version},
 }
 
 // session remembers the last text parsed: the matcher runs on every
 // keystroke in the agent and URL fields, and a 500 KiB file should be
 // parsed once, not each time.
 type session struct {
-	text string
-	r    *robotstxt.Robots
+	text  string
+	r     *robotstxt.Robots
+	whole *robotstxt.Robots // text parsed without the limit, when it is over it
 }
 
 func (s *session) robots(text string) *robotstxt.Robots {
 	if s.r == nil || text != s.text {
-		s.text, s.r = text, robotstxt.ParseString(text)
+		s.text, s.r, s.whole = text, robotstxt.ParseString(text), nil
 	}
 	return s.r
+}
+
+// wholeRobots is the session's text parsed to its end, ignoring the limit:
+// to tell the user whether the rules past it would change a verdict.
+func (s *session) wholeRobots() *robotstxt.Robots {
+	if s.whole == nil {
+		s.whole = robotstxt.ParseOptions(s.text, &robotstxt.Options{MaxBytes: -1})
+	}
+	return s.whole
 }
 
 // call runs the named function and returns its JSON envelope. It never
@@ -103,6 +118,9 @@ type parseResult struct {
 	// RuleCounts holds the number of rules of each group shown, before
 	// any cut.
 	RuleCounts []int `json:"ruleCounts"`
+	// CutLine is the first line past the parse limit, which crawlers never
+	// read; 0 when the whole file is parsed.
+	CutLine int `json:"cutLine,omitempty"`
 }
 
 type counts struct {
@@ -125,6 +143,9 @@ func (s *session) parse(args []string) (any, error) {
 	res := parseResult{Canon: map[int]string{}, Counts: counts{Groups: len(doc.Groups), Orphans: len(doc.Orphans),
 		Sitemaps: len(doc.Sitemaps), Other: len(doc.Other)}}
 	res.Counts.Rules = len(doc.Orphans)
+	if r.Truncated {
+		res.CutLine = lineCount(args[0][:r.Parsed]) + 1
+	}
 	for _, g := range doc.Groups {
 		res.Counts.Rules += len(g.Rules)
 	}
@@ -179,18 +200,61 @@ type checkResult struct {
 	// AgentIsToken: the agent was a bare product token; otherwise it was
 	// searched as a user-agent string.
 	AgentIsToken bool `json:"agentIsToken"`
+	// NoteKind is the kind of the note (CheckResult.Note, in English) on
+	// how a URL that is neither a full URL nor a path starting with "/" was
+	// read: "empty", "no-host" or "not-url" (see urlNote), for the page to
+	// say it in its language.
+	NoteKind string `json:"noteKind,omitempty"`
+	// Cut is set when the file is over the parse limit: the rules past it
+	// were ignored, and whether they would change this verdict.
+	Cut *cutInfo `json:"cut,omitempty"`
+	// RuleShown and OverruledShown are the patterns as matched
+	// (percent-encoded) when they are not valid UTF-8, which JSON cannot
+	// carry: a Latin-1 "/caf\xE9/" is shown as "/caf%E9/", not "/caf\uFFFD/".
+	RuleShown      string `json:"ruleShown,omitempty"`
+	OverruledShown string `json:"overruledShown,omitempty"`
 }
 
+// check(text, agent, url) is checkWith with the default mode.
 func (s *session) check(args []string) (any, error) {
+	return s.checkWith(append(args, ""))
+}
+
+// agentOptions reads a mode: "" (the default: each crawler's documented
+// fallbacks apply, as in "robotstxt check"), "no-fallback" (check
+// --no-fallback, "fallback": false in the API) or "exact" (Google's
+// library bit for bit).
+func agentOptions(mode string) (robotstxt.AgentOptions, error) {
+	switch mode {
+	case "":
+		return robotstxt.AgentOptions{}, nil
+	case "no-fallback":
+		return robotstxt.AgentOptions{NoFallback: true}, nil
+	case "exact":
+		return robotstxt.AgentOptions{Exact: true}, nil
+	}
+	return robotstxt.AgentOptions{}, fmt.Errorf("unknown mode %q (want no-fallback or exact, or nothing)", mode)
+}
+
+// checkWith(text, agent, url, mode): the verdict for one agent and URL.
+func (s *session) checkWith(args []string) (any, error) {
 	r := s.robots(args[0])
 	agent, rawURL := strings.TrimSpace(args[1]), strings.TrimSpace(args[2])
-	if rawURL == "" {
-		rawURL = "/"
+	opts, err := agentOptions(args[3])
+	if err != nil {
+		return nil, err
 	}
-	a := r.Agent(agent)
+	a := r.AgentWith(agent, opts)
 	v := a.Check(rawURL)
 	res := checkResult{CheckResult: wire.NewCheckResult(agent, rawURL, v), GroupIndexes: a.Groups(),
-		AgentIsToken: robotstxt.IsProductToken(agent)}
+		AgentIsToken: robotstxt.IsProductToken(agent), NoteKind: urlNote(rawURL)}
+	if r.Truncated {
+		w := s.wholeRobots().AgentWith(agent, opts).Check(rawURL)
+		res.Cut = &cutInfo{Size: r.Size, Parsed: r.Parsed, FirstIgnoredLine: lineCount(s.text[:r.Parsed]) + 1,
+			Whole: checkCore{w.Allowed, w.Reason, w.Rule}}
+		res.Cut.Differs = w.Allowed != v.Allowed || w.Reason != v.Reason || (w.Rule == nil) != (v.Rule == nil) ||
+			w.Rule != nil && v.Rule != nil && *w.Rule != *v.Rule
+	}
 	if res.GroupIndexes == nil {
 		res.GroupIndexes = []int{}
 	}
@@ -199,9 +263,11 @@ func (s *session) check(args []string) (any, error) {
 	}
 	if v.Rule != nil {
 		res.RuleOctets = len(robotstxt.CanonicalPattern(v.Rule.Pattern))
+		res.RuleShown = shown(v.Rule.Pattern)
 	}
 	if v.Overruled != nil {
 		res.OverruledOctets = len(robotstxt.CanonicalPattern(v.Overruled.Pattern))
+		res.OverruledShown = shown(v.Overruled.Pattern)
 		res.Tie = res.RuleOctets == res.OverruledOctets && !v.ViaIndexHTML
 	}
 	return res, nil
@@ -223,4 +289,12 @@ func (s *session) version(args []string) (any, error) {
 		v.Module = bi.Main.Version
 	}
 	return v, nil
+}
+
+// shown is the pattern as matched when it is not valid UTF-8, else "".
+func shown(pattern string) string {
+	if utf8.ValidString(pattern) {
+		return ""
+	}
+	return robotstxt.CanonicalPattern(pattern)
 }

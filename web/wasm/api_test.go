@@ -226,6 +226,9 @@ func FuzzCall(f *testing.F) {
 	f.Add("parse", "User-agent: *\nDisallow: /%zz\n", "3", "")
 	f.Add("matrix", "User-agent: *\nAllow: /$\n", "/", "all")
 	f.Add("lint", "\xEF\xBB\xBFuser agent: *\ndisallow /a b c\n", "ro", "")
+	f.Add("checkWith", "User-agent: Googlebot\nDisallow: /\n", "Googlebot-Image", "private/x")
+	f.Add("checkMany", seed004, "ExampleBot\n*\n", "/catalog/x\n\nhttps://\n")
+	f.Add("compare", seed004, "User-agent: *\nAllow: /$\nDisallow: /*?\n", "")
 	f.Fuzz(func(t *testing.T, name, a, b, c string) {
 		if name == "boom" {
 			return
@@ -233,7 +236,7 @@ func FuzzCall(f *testing.F) {
 		s := new(session)
 		var args []string
 		if f, ok := functions[name]; ok {
-			args = []string{a, b, c, "en"}[:len(f.params)]
+			args = []string{a, b, c, "", ""}[:len(f.params)]
 		}
 		var env envelope
 		out := s.call(name, args)

@@ -40,16 +40,26 @@ func register(s *session) js.Value {
 	return api
 }
 
-// jsStrings converts the arguments to Go strings. A value that is not a
-// string is an error, so that check(text, 42, "/") fails loudly instead of
-// checking the agent "42".
+// jsStrings converts the arguments to Go strings. A Uint8Array is taken
+// byte for byte: it is how the page passes a file's bytes, which a
+// JavaScript string cannot hold (CRLF, Latin-1 and a byte order mark would
+// be lost), so the page analyses exactly what the command line reads. Any
+// other value that is not a string is an error, so that check(text, 42, "/")
+// fails loudly instead of checking the agent "42".
 func jsStrings(args []js.Value) ([]string, error) {
 	out := make([]string, len(args))
+	u8 := js.Global().Get("Uint8Array")
 	for i, a := range args {
-		if a.Type() != js.TypeString {
-			return nil, fmt.Errorf("argument %d is %s, not a string", i+1, a.Type())
+		switch {
+		case a.Type() == js.TypeString:
+			out[i] = a.String()
+		case a.Type() == js.TypeObject && a.InstanceOf(u8):
+			b := make([]byte, a.Length())
+			js.CopyBytesToGo(b, a)
+			out[i] = string(b)
+		default:
+			return nil, fmt.Errorf("argument %d is %s, not a string or bytes", i+1, a.Type())
 		}
-		out[i] = a.String()
 	}
 	return out, nil
 }

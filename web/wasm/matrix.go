@@ -35,8 +35,18 @@ func info(c crawlers.Crawler, lang string) crawlerInfo {
 // matrix(text, url, lang, set): set is "default" (all robots, Googlebot,
 // YandexBot and the AI crawlers) or "all" (the whole registry).
 func (s *session) matrix(args []string) (any, error) {
+	return s.matrixWith(append(args, ""))
+}
+
+// matrixWith(text, url, lang, set, mode): mode is checkWith's, so that the
+// table answers as the verdict box does, with fallbacks turned off too.
+func (s *session) matrixWith(args []string) (any, error) {
 	r := s.robots(args[0])
 	rawURL, lang, set := args[1], args[2], args[3]
+	opts, err := agentOptions(args[4])
+	if err != nil {
+		return nil, err
+	}
 	if rawURL == "" {
 		rawURL = "/"
 	}
@@ -60,6 +70,9 @@ func (s *session) matrix(args []string) (any, error) {
 		out[i] = matrixRow{Crawler: info(row.Crawler, lang), Agent: row.Agent, Source: row.Source, Groups: groups,
 			Closed: row.Closed, ClosedBy: row.ClosedBy, Verdict: wire.NewCheckResult(row.Crawler.Token, rawURL, row.Verdicts[0]),
 			Note: row.Note}
+		if opts != (robotstxt.AgentOptions{}) && row.Crawler.Token != "*" {
+			out[i] = plainRow(r, out[i], rawURL, opts)
+		}
 	}
 	return out, nil
 }
@@ -75,4 +88,27 @@ func (s *session) crawlers(args []string) (any, error) {
 		out = append(out, info(c, args[0]))
 	}
 	return out, nil
+}
+
+// plainRow recomputes a row without the registry's fallbacks: the groups
+// naming the crawler, else "*", as robotstxt.Robots.AgentWith reads them.
+func plainRow(r *robotstxt.Robots, row matrixRow, rawURL string, opts robotstxt.AgentOptions) matrixRow {
+	a := r.AgentWith(row.Crawler.Token, opts)
+	row.Groups = a.Groups()
+	if row.Groups == nil {
+		row.Groups = []int{}
+	}
+	row.Agent, row.Source, row.Note = "", crawlers.SourceNone, ""
+	if uas := a.UserAgents(); len(uas) > 0 {
+		row.Agent, row.Source = uas[0].Token, crawlers.SourceNamed
+		if a.Global() {
+			row.Source = crawlers.SourceStar
+		}
+	}
+	row.Closed, row.ClosedBy = false, nil
+	if rule, ok := crawlers.ClosedBy(a.Rules()); ok {
+		row.Closed, row.ClosedBy = true, &rule
+	}
+	row.Verdict = wire.NewCheckResult(row.Crawler.Token, rawURL, a.Check(rawURL))
+	return row
 }

@@ -111,6 +111,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		rows = append(rows, cpuRows...)
 	}
+	if filter == nil || filter.MatchString("Kept") {
+		fmt.Fprintln(stdout)
+		if err := bench.WriteKept(stdout, bench.MemoryKept(files)); err != nil {
+			fmt.Fprintf(stderr, "benchtable: %v\n", err)
+			return exitUsage
+		}
+	}
 	if !*noCompare {
 		if !*quiet {
 			fmt.Fprintf(stderr, "[%s] comparing answers over the corpus\n", time.Since(start).Round(time.Second))

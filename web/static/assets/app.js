@@ -5,19 +5,35 @@
 import * as i18n from "./i18n.js";
 import { t, tr, num } from "./i18n.js";
 import { Engine } from "./engine.js";
-import { Editor, readFile } from "./editor.js";
-import { parseFragment, buildFragment } from "./permalink.js";
+import { Editor } from "./editor.js";
+import { parseFragment, buildFragment, toBase64url, fromBase64url } from "./permalink.js";
+import { readFile, display, describe, encode, download, MAX_FILE_BYTES } from "./source.js";
 import { EXAMPLES } from "./examples.js";
+import { ManyURLs } from "./many.js";
+import { Compare } from "./compare.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
 // How much of a large file is laid out at first; "show more" asks for all.
 const PARSE_LIMIT = 150;
 const FINDINGS_SHOWN = 150;
+// A link longer than this may be cut by chat tools and mail clients.
+const LONG_LINK = 8000;
+const TEXT_KEY = "robotstxt.text";
+const SEVERITIES = ["error", "warning", "info"];
 
 const state = {
+  // src is the opened, dropped, linked or restored file: {bytes, name,
+  // size, lines, cut, encoding}. Its bytes are analysed until the text is
+  // edited (edited), after which the editor's text is.
+  src: null,
+  edited: false,
+  rev: 0, // bumped on every change of the text
+  parsedRev: -1, // the rev the parse result is of
+  example: "", // the example loaded, until an edit
+  damaged: "", // why the link opened was damaged
+  auditFilter: new Set(SEVERITIES),
   parsed: null, // last parse result
-  parsedText: null, // the text it came from
   findings: null, // last lint result
   verdict: null, // last check result
   matrix: null, // last matrix rows
@@ -34,6 +50,8 @@ const state = {
 
 let engine;
 let editor;
+let many;
+let compare;
 
 // el builds an element: el("p", {class: "x", text: "y"}, child, ...).
 function el(tag, props = {}, ...children) {
@@ -49,8 +67,10 @@ function el(tag, props = {}, ...children) {
   return e;
 }
 
-function ruleText(rule) {
-  return `${rule.kind === "allow" ? "Allow" : "Disallow"}: ${rule.pattern}`;
+// ruleText writes a rule; shown, when given, is its pattern as matched
+// (for a pattern that is not UTF-8, which JSON cannot carry as it is).
+function ruleText(rule, shown) {
+  return `${rule.kind === "allow" ? "Allow" : "Disallow"}: ${shown || rule.pattern}`;
 }
 
 function lineButton(line, label) {
@@ -58,7 +78,7 @@ function lineButton(line, label) {
     type: "button",
     class: "line-link",
     "data-line": String(line),
-    "aria-label": i18n.plain(t("line.show", { n: String(line) })),
+    title: i18n.plain(t("line.show", { n: String(line) })),
     text: label || t("line.n", { n: String(line) }),
     onclick: () => focusLine(line),
   });
@@ -83,17 +103,63 @@ function clearError() {
   $("banner").hidden = true;
 }
 
+// notice shows a message that stays until the user dismisses it (or the
+// page replaces it with a newer one of the same id): about the file, the
+// link, or the text. actions are [{label, onclick}] buttons.
+function notice(id, content, { kind = "info", actions = [] } = {}) {
+  const list = $("notices");
+  const old = list.querySelector(`[data-notice="${id}"]`);
+  const item = el("li", { class: `notice-item ${kind}`, "data-notice": id, role: kind === "error" ? "alert" : null },
+    el("div", { class: "notice-text" }, typeof content === "string" ? i18n.rich(content) : content),
+    el("div", { class: "notice-actions" },
+      ...actions.map((a) => el("button", { type: "button", class: "button small", text: a.label, onclick: a.onclick })),
+      el("button", {
+        type: "button", class: "button small dismiss", "aria-label": i18n.plain(t("notice.dismiss")), text: "×",
+        onclick: () => dropNotice(id),
+      })));
+  if (old) old.replaceWith(item);
+  else list.append(item);
+  list.hidden = false;
+}
+
+function dropNotice(id) {
+  const list = $("notices");
+  const old = list.querySelector(`[data-notice="${id}"]`);
+  if (old) old.remove();
+  list.hidden = !list.children.length;
+}
+
 // ---- highlighting ----------------------------------------------------
+
+// cutLine is the first line past the 500 KiB limit of the text shown, or 0.
+function cutLine() {
+  return state.parsed && state.parsedRev === state.rev ? state.parsed.cutLine || 0 : 0;
+}
 
 function updateBands(flash = false) {
   const bands = [];
+  const marks = [];
   const v = state.verdict;
+  const cut = cutLine();
+  if (cut) bands.push({ line: cut, kind: "cut", toEnd: true });
   if (v) {
     for (const g of v.groups) bands.push({ line: g.line, kind: "group" });
-    if (v.rule) bands.push({ line: v.rule.line, kind: v.allowed ? "allow" : "disallow" });
+    if (v.rule) {
+      const kind = v.allowed ? "allow" : "disallow";
+      bands.push({ line: v.rule.line, kind });
+      marks.push({ line: v.rule.line, kind, title: i18n.plain(t("mark.verdict", { verdict: t(`verdict.${kind === "allow" ? "allowed" : "disallowed"}`), agent: v.agent })) });
+    }
+  }
+  if (cut) marks.push({ line: cut, kind: "cut", title: i18n.plain(t("mark.cut", { limit: num(MAX_BYTES / 1024) })) });
+  const f = state.findings;
+  if (Array.isArray(f) && state.parsedRev === state.rev) {
+    for (const x of sortFindings(f)) {
+      if (x.line > 0) marks.push({ line: x.line, kind: severityClass(x.severity), title: `${t(`severity.${severityClass(x.severity)}`)}: ${x.message}` });
+    }
   }
   if (state.focus) bands.push({ line: state.focus, kind: "focus", flash });
   editor.setBands(bands);
+  editor.setMarks(marks);
 }
 
 // focusLine highlights a line of the text and scrolls it into view.
@@ -112,15 +178,38 @@ function focusLine(line) {
 
 // ---- status line -----------------------------------------------------
 
+// mode is how crawler names are resolved: with each crawler's documented
+// fallbacks (the default, as in "robotstxt check") or without.
+function mode() {
+  return $("fallback").checked ? "" : "no-fallback";
+}
+
+// input is what the analyser reads: the file's bytes until the text is
+// edited, then the text (as UTF-8).
+function input() {
+  return state.src && !state.edited ? state.src.bytes : editor.text;
+}
+
 function renderStatus() {
   const text = editor.text;
   const status = $("editor-status");
-  if (!text) {
+  if (!text && !(state.src && !state.edited && state.src.bytes.length)) {
     status.replaceChildren(tr("editor.statusEmpty"));
     return;
   }
-  const bytes = new TextEncoder().encode(text).length;
-  const parts = [t("count.bytes", { n: bytes }), t("count.lines", { n: editor.lines })];
+  const src = state.src && !state.edited ? state.src : null;
+  const bytes = src ? src.bytes.length : encode(text).length;
+  const parts = [];
+  if (src && src.name) parts.push(src.name);
+  parts.push(t("count.bytes", { n: bytes }), t("count.lines", { n: editor.lines }));
+  if (src) {
+    const d = describe(src.bytes);
+    if (d.bom) parts.push(t("editor.bom"));
+    if (d.endings) parts.push(t(d.mixed ? "editor.endingsMixed" : "editor.endings", { endings: d.endings }));
+    if (src.encoding === "latin1") parts.push(t("editor.notUTF8"));
+  } else if (state.src) {
+    parts.push(t("editor.editedShort"));
+  }
   status.replaceChildren(parts.join(" · "));
   if (bytes > MAX_BYTES) {
     status.append(" · ", el("span", { class: "warn", text: t("editor.tooBig", { limit: num(MAX_BYTES / 1024) }) }));
@@ -128,13 +217,14 @@ function renderStatus() {
 }
 
 function updateStale() {
-  $("stale").hidden = !(state.parsedText !== null && state.parsedText !== editor.text);
+  $("stale").hidden = !(state.parsedRev >= 0 && state.parsedRev !== state.rev);
 }
 
 // ---- parse and audit -------------------------------------------------
 
 async function parseNow({ limit = PARSE_LIMIT } = {}) {
-  const text = editor.text;
+  const text = input();
+  const rev = state.rev;
   const seq = ++state.parseSeq;
   const lang = i18n.lang();
   const card = $("structure");
@@ -147,7 +237,8 @@ async function parseNow({ limit = PARSE_LIMIT } = {}) {
     ]);
     if (seq !== state.parseSeq) return;
     state.parsed = doc;
-    state.parsedText = text;
+    state.parsedInput = text;
+    state.parsedRev = rev;
     state.parseLimit = limit;
     state.findings = findings;
     state.findingsShown = FINDINGS_SHOWN;
@@ -155,6 +246,7 @@ async function parseNow({ limit = PARSE_LIMIT } = {}) {
     renderStructure();
     renderAudit();
     updateStale();
+    updateBands();
   } catch (err) {
     if (seq === state.parseSeq) showError(err);
   } finally {
@@ -167,21 +259,21 @@ async function parseNow({ limit = PARSE_LIMIT } = {}) {
 
 // showAll lays out the whole file, not just its first rows.
 function showAll() {
-  if (state.parsedText !== editor.text) editor.text = state.parsedText;
   parseNow({ limit: 0 });
 }
 
 async function relint() {
-  if (state.parsedText === null) return;
+  if (state.parsedInput === undefined) return;
   const seq = state.parseSeq;
   try {
-    const findings = await engine.call("lint", state.parsedText, i18n.lang());
+    const findings = await engine.call("lint", state.parsedInput, i18n.lang());
     if (seq !== state.parseSeq) return;
     state.findings = findings;
   } catch (err) {
     state.findings = { error: err };
   }
   renderAudit();
+  updateBands();
 }
 
 const OTHER_NOTES = ["crawl-delay", "host", "clean-param", "noindex", "nofollow", "content-signal", "request-rate", "visit-time"];
@@ -211,7 +303,11 @@ function renderStructure() {
   const applied = new Set(v ? v.groupIndexes : []);
   const decided = v && v.rule ? v.rule.line : 0;
   const c = d.counts;
-  const summary = el("ul", { class: "summary" },
+  const summary = el("ul", {
+    class: "summary", "data-rev": String(state.parsedRev), "data-size": String(d.size), "data-parsed": String(d.parsed),
+    "data-lines": String(d.lines), "data-groups": String(c.groups), "data-rules": String(c.rules),
+    "data-sitemaps": String(c.sitemaps), "data-other": String(c.other),
+  },
     el("li", { text: t("count.bytes", { n: d.parsed }) }),
     el("li", { text: t("count.lines", { n: d.lines }) }),
     el("li", { text: t("count.groups", { n: c.groups }) }),
@@ -220,7 +316,7 @@ function renderStructure() {
     el("li", { text: t("count.other", { n: c.other }) }));
   const out = [summary];
   if (d.truncated) {
-    out.push(el("p", { class: "notice" }, tr("structure.truncated", { parsed: d.parsed, size: d.size })));
+    out.push(el("p", { class: "notice" }, tr("structure.truncated", { parsed: t("count.bytes", { n: d.parsed }), size: t("count.bytes", { n: d.size }), line: num(d.cutLine || 0) })));
   }
   if (!c.groups && !c.orphans && !c.sitemaps && !c.other) {
     out.push(el("p", { class: "muted" }, tr("structure.nothing")));
@@ -277,9 +373,17 @@ function severityClass(s) {
   return "info";
 }
 
+// sortFindings puts errors first, then warnings, then notes, each in line
+// order: a file with a thousand notes shows its one error at the top.
+function sortFindings(f) {
+  const rank = (x) => SEVERITIES.indexOf(severityClass(x.severity));
+  return f.map((x, i) => [x, i]).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map((p) => p[0]);
+}
+
 function renderAudit() {
   const body = $("audit-body");
   const f = state.findings;
+  body.dataset.rev = String(state.parsedRev);
   if (f === null) {
     body.replaceChildren(el("p", { class: "muted" }, tr("audit.empty")));
     return;
@@ -294,29 +398,32 @@ function renderAudit() {
   }
   const counts = { error: 0, warning: 0, info: 0 };
   for (const x of f) counts[severityClass(x.severity)]++;
-  const summary = el("ul", { class: "summary" },
-    ...["error", "warning", "info"].filter((s) => counts[s]).map((s) =>
-      el("li", {}, el("span", { class: `badge ${s}`, text: t(`severity.${s}`) }), " ", num(counts[s]))));
-  const items = f.slice(0, state.findingsShown).map((x) => {
+  // The severity badges are filters: each shows or hides its findings.
+  const filters = el("div", { class: "filters", role: "group", "aria-label": i18n.plain(t("audit.filter")) },
+    ...SEVERITIES.filter((sev) => counts[sev]).map((sev) => el("button", {
+      type: "button", class: `filter badge ${sev}`, "data-severity": sev,
+      "aria-pressed": String(state.auditFilter.has(sev)),
+      text: t(`audit.count.${sev}`, { n: counts[sev] }),
+      onclick: () => {
+        if (state.auditFilter.has(sev)) state.auditFilter.delete(sev);
+        else state.auditFilter.add(sev);
+        renderAudit();
+      },
+    })));
+  const shown = sortFindings(f).filter((x) => state.auditFilter.has(severityClass(x.severity)));
+  const items = shown.slice(0, state.findingsShown).map((x) => {
     const sev = severityClass(x.severity);
-    const open = () => x.line > 0 && focusLine(x.line);
-    return el("li", {
-      class: `finding ${sev}`,
-      tabindex: "0",
-      role: "button",
-      "data-line": String(x.line || 0),
-      onclick: open,
-      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } },
-    },
-    el("span", { class: `badge ${sev}`, text: t(`severity.${sev}`) }),
-    el("span", { class: "msg" }, x.line > 0 ? el("span", { class: "line-link", text: t("line.n", { n: String(x.line) }) }) : null, " ", x.message),
-    x.fix ? el("span", { class: "fix" }, tr("audit.fix", { fix: x.fix })) : null,
-    x.id ? el("span", { class: "id", text: x.id }) : null);
+    return el("li", { class: `finding ${sev}`, "data-line": String(x.line || 0), "data-severity": sev },
+      el("span", { class: `badge ${sev}`, text: t(`severity.${sev}`) }),
+      el("span", { class: "msg" }, x.line > 0 ? lineButton(x.line) : null, " ", x.message),
+      x.fix ? el("span", { class: "fix" }, tr("audit.fix", { fix: x.fix })) : null,
+      x.id ? el("span", { class: "id", text: x.id }) : null);
   });
-  const out = [summary, el("ul", { class: "findings" }, ...items)];
-  if (f.length > items.length) {
+  const out = [filters, el("ul", { class: "findings" }, ...items)];
+  if (!shown.length) out.push(el("p", { class: "muted", text: t("audit.allHidden") }));
+  if (shown.length > items.length) {
     out.push(el("button", {
-      type: "button", class: "button small more", text: t("audit.more", { n: f.length - items.length }),
+      type: "button", class: "button small more", text: t("audit.more", { n: shown.length - items.length }),
       onclick: () => { state.findingsShown = Infinity; renderAudit(); },
     }));
   }
@@ -335,22 +442,33 @@ function scheduleCheck(delay) {
 
 async function check() {
   clearTimeout(checkTimer);
-  const text = editor.text;
+  const text = input();
+  const rev = state.rev;
   const agent = $("agent").value.trim();
-  const url = $("url").value.trim() || "/";
+  const url = $("url").value.trim();
   const seq = ++state.checkSeq;
+  if (state.damaged) {
+    // A damaged link gives no verdict: its text may be cut anywhere.
+    state.verdict = null;
+    state.matrix = null;
+    renderVerdict();
+    renderMatrix();
+    return;
+  }
   try {
     const [v, m] = await Promise.all([
-      agent ? engine.call("check", text, agent, url) : Promise.resolve(null),
-      engine.call("matrix", text, url, i18n.lang(), state.matrixSet),
+      agent ? engine.call("checkWith", text, agent, url, mode()) : Promise.resolve(null),
+      engine.call("matrixWith", text, url, i18n.lang(), state.matrixSet, mode()),
     ]);
     if (seq !== state.checkSeq) return;
     state.verdict = v;
     state.matrix = m;
     clearError();
     renderVerdict();
+    $("verdict").dataset.rev = String(rev);
     renderMatrix();
-    if (state.parsed && state.parsedText === text) markApplied();
+    if (state.parsed && state.parsedRev === rev) markApplied();
+    many.refresh();
     updateBands();
     if (v && v.rule && !state.focus) editor.reveal(v.rule.line, { center: true, ifHidden: true });
   } catch (err) {
@@ -379,12 +497,13 @@ function groupDescription(v) {
 function reasonDescription(v) {
   switch (v.reason) {
     case "matched-rule": {
-      const rule = ruleText(v.rule);
+      const rule = ruleText(v.rule, v.ruleShown);
       let s;
+      const length = t("count.chars", { n: v.ruleOctets });
       if (v.viaIndexHtml) s = t("reason.index", { rule });
-      else if (!v.overruled) s = t("reason.only", { rule, octets: v.ruleOctets });
-      else if (v.tie) s = t("reason.tie", { rule, other: ruleText(v.overruled), line: String(v.overruled.line), octets: v.ruleOctets });
-      else s = t("reason.longer", { rule, other: ruleText(v.overruled), line: String(v.overruled.line), octets: v.ruleOctets, otherOctets: v.overruledOctets });
+      else if (!v.overruled) s = t("reason.only", { rule, length });
+      else if (v.tie) s = t("reason.tie", { rule, other: ruleText(v.overruled, v.overruledShown), line: String(v.overruled.line), length });
+      else s = t("reason.longer", { rule, other: ruleText(v.overruled, v.overruledShown), line: String(v.overruled.line), length, otherLength: t("count.chars", { n: v.overruledOctets }) });
       return i18n.rich(s);
     }
     case "no-matching-rule":
@@ -401,25 +520,51 @@ function renderVerdict() {
   const box = $("verdict");
   const v = state.verdict;
   if (!v) {
-    box.className = "verdict empty";
-    const key = document.body.dataset.engine !== "ready" ? "verdict.loading"
-      : $("agent").value.trim() ? "verdict.none" : "verdict.needAgent";
-    box.replaceChildren(el("p", {}, tr(key)));
+    box.className = state.damaged ? "verdict damaged" : "verdict empty";
+    const key = state.damaged ? "verdict.damaged"
+      : document.body.dataset.engine !== "ready" ? "verdict.loading"
+        : $("agent").value.trim() ? "verdict.none" : "verdict.needAgent";
+    box.replaceChildren(el("p", { id: state.damaged ? "verdict-damaged" : null }, tr(key)));
     return;
   }
   box.className = `verdict ${v.allowed ? "allowed" : "disallowed"}`;
   const decided = v.rule
-    ? [lineButton(v.rule.line), " ", el("code", { text: ruleText(v.rule) })]
+    ? [lineButton(v.rule.line), " ", el("code", { text: ruleText(v.rule, v.ruleShown) })]
     : [tr("verdict.noRule")];
   box.replaceChildren(
     el("div", { class: "verdict-head" },
       el("span", { class: "verdict-word", id: "verdict-word", text: t(v.allowed ? "verdict.allowed" : "verdict.disallowed") }),
-      el("span", { class: "verdict-subject", text: `${v.agent} → ${v.url}` })),
+      el("span", { class: "verdict-subject", text: `${v.agent} → ${v.url || '""'}` })),
     el("dl", {},
       el("dt", { text: t("verdict.decidedBy") }), el("dd", { id: "verdict-rule" }, ...decided),
       el("dt", { text: t("verdict.group") }), el("dd", {}, ...groupDescription(v)),
       el("dt", { text: t("verdict.why") }), el("dd", { id: "verdict-why" }, reasonDescription(v)),
-      el("dt", { text: t("verdict.path") }), el("dd", {}, el("code", { text: v.path }))));
+      el("dt", { text: t("verdict.path") }), el("dd", {}, el("code", { text: v.path }))),
+    ...verdictNotes(v));
+}
+
+// verdictNotes are what the verdict box says beside the answer: which
+// crawler's group a fallback used, how a URL that is not a full URL or a
+// path was read, and whether rules past the 500 KiB limit were ignored.
+function verdictNotes(v) {
+  const notes = [];
+  if (v.fallback) {
+    const g = v.groups[0];
+    notes.push(el("p", { class: "verdict-note", id: "verdict-fallback" },
+      tr("verdict.fallback", { agent: v.agent, fallback: v.fallback, line: String(g ? g.line : 0) })));
+  }
+  if (v.noteKind) {
+    notes.push(el("p", { class: "verdict-note", id: "verdict-url-note" },
+      tr(`verdict.note.${v.noteKind}`, { url: v.url, path: v.path })));
+  }
+  if (v.cut) {
+    const c = v.cut;
+    const whole = c.whole.rule ? t("selftest.byLine", { verdict: t(c.whole.allowed ? "verdict.allowed" : "verdict.disallowed"), n: String(c.whole.rule.line) })
+      : t(c.whole.allowed ? "verdict.allowed" : "verdict.disallowed");
+    notes.push(el("p", { class: `verdict-note ${c.differs ? "warn" : ""}`.trim(), id: "verdict-cut" },
+      tr(c.differs ? "verdict.cutDiffers" : "verdict.cutSame", { limit: num(MAX_BYTES / 1024), line: num(c.firstIgnoredLine), whole })));
+  }
+  return notes;
 }
 
 function renderMatrix() {
@@ -472,6 +617,11 @@ function renderMatrix() {
 
 async function runSelftest() {
   try {
+    if (!state.parsers) {
+      const resp = await fetch(new URL("./parsers.json", import.meta.url));
+      if (!resp.ok) throw new Error(`parsers.json: HTTP ${resp.status}`);
+      state.parsers = await resp.json();
+    }
     state.selftest = await engine.call("selftest");
     clearError();
   } catch (err) {
@@ -513,23 +663,46 @@ function renderSelftest() {
     }
     tbody.append(el("tr", { class: r.pass ? "pass" : "fail" },
       el("td", {}, el("span", { class: `badge ${r.pass ? "pass" : "fail"}`, text: t(r.pass ? "selftest.pass" : "selftest.fail") })),
-      el("td", {}, el("div", { text: r.name }), el("div", { class: "small muted" },
+      el("td", {}, el("div", { text: i18n.has(`selftest.case.${r.name}`) ? t(`selftest.case.${r.name}`) : r.name }), el("div", { class: "small muted" },
         r.agent ? el("code", { text: r.agent }) : null, r.url ? " → " : null, r.url ? el("code", { text: r.url }) : null, " · ", r.ref)),
-      el("td", { class: "got" }, el("div", { text: t("selftest.expected", { what: expectation(r) }) }), el("div", { text: t("selftest.got", { what: r.got }) })),
+      // A case that passes got what it expected: say it in the page's
+      // language. A failure shows the engine's own words.
+      el("td", { class: "got" }, el("div", { text: t("selftest.expected", { what: expectation(r) }) }), el("div", { text: t("selftest.got", { what: r.pass ? expectation(r) : r.got }) })),
       el("td", {}, el("button", {
         type: "button", class: "button small", text: t("selftest.try"),
         onclick: () => loadCase(r),
       }))));
   }
-  body.replaceChildren(summary, el("div", { class: "table-wrap" }, el("table", { class: "selftest" }, tbody)));
+  body.replaceChildren(summary, el("div", { class: "table-wrap" }, el("table", { class: "selftest" }, tbody)), renderParsers());
+}
+
+// renderParsers shows where other widely used parsers answer differently
+// on the same cases (parsers.json; the data is checked against Python's and
+// Protego's real answers by the web package's tests).
+function renderParsers() {
+  const p = state.parsers;
+  if (!p) return el("div");
+  const word = (a) => el("span", { class: `badge ${a ? "allowed" : "disallowed"}`, text: t(a ? "verdict.allowed" : "verdict.disallowed") });
+  const tbody = el("tbody");
+  for (const c of p.cases) {
+    tbody.append(el("tr", { "data-case": c.id },
+      el("th", { scope: "row" }, el("div", {}, i18n.rich(t(`parsers.case.${c.id}`))),
+        el("div", { class: "small muted" }, el("code", { text: c.agent }), " → ", el("code", { text: c.url })),
+        el("button", { type: "button", class: "button small", text: t("selftest.try"), onclick: () => loadCase({ robots: c.robots, agent: c.agent, url: c.url }) })),
+      ...p.parsers.map((name) => el("td", { "data-parser": name, class: name !== "page" && c.answers[name] !== c.answers.page ? "differs" : null }, word(c.answers[name])))));
+  }
+  return el("div", { class: "parsers", id: "parsers" },
+    el("h3", { text: t("parsers.title") }),
+    el("p", { class: "small muted", text: t("parsers.intro") }),
+    el("div", { class: "table-wrap" }, el("table", { class: "parsers-table" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("parsers.case") }), ...p.parsers.map((name) => el("th", { scope: "col", text: t(`parsers.name.${name}`) })))),
+      tbody)));
 }
 
 function loadCase(r) {
-  editor.text = r.robots;
+  setText(r.robots);
   $("agent").value = r.agent || "";
   $("url").value = r.url || "";
-  state.focus = 0;
-  afterTextChange();
   parseNow();
   check();
   $("editor").scrollIntoView({ block: "nearest" });
@@ -538,33 +711,129 @@ function loadCase(r) {
 // ---- loading text ----------------------------------------------------
 
 function afterTextChange() {
+  state.rev++;
+  // New text: whatever a damaged link held is gone, so verdicts resume.
+  state.damaged = "";
+  // The revision of the text, and below that of each answer: tests wait for
+  // an answer about the text shown.
+  $("editor").dataset.rev = String(state.rev);
   renderStatus();
   updateStale();
+  saveText();
+}
+
+// setText puts text in the editor that is not a file (an example, a
+// self-test case): it is analysed as the editor holds it.
+function setText(text) {
+  state.src = null;
+  state.edited = false;
+  dropFileNotices();
+  editor.text = text;
+  state.focus = 0;
+  afterTextChange();
+}
+
+function dropFileNotices() {
+  for (const id of ["file-cut", "not-utf8", "edited"]) dropNotice(id);
+}
+
+// setSource shows a file and keeps its bytes for the analyser.
+function setSource(src) {
+  const { text, encoding } = display(src.bytes);
+  state.src = { ...src, encoding };
+  state.edited = false;
+  state.example = "";
+  $("example").value = "";
+  dropFileNotices();
+  editor.text = text;
+  state.focus = 0;
+  if (src.cut) {
+    notice("file-cut", t("editor.fileCut", {
+      name: src.name, size: t("count.bytes", { n: src.size }), lines: t("count.lines", { n: src.lines }),
+      loaded: t("count.bytes", { n: src.bytes.length }), limit: num(MAX_BYTES / 1024),
+    }), { kind: "warn" });
+  }
+  if (encoding === "latin1") notice("not-utf8", t("editor.latin1"), { kind: "warn" });
+  afterTextChange();
+}
+
+// edited is called on the first edit of a file's text: from then on the
+// text is analysed, not the file, and the page says so.
+function edited() {
+  if (!state.src || state.edited) return;
+  state.edited = true;
+  notice("edited", t("editor.edited"), {
+    actions: [{
+      label: t("editor.backToFile"), onclick: () => {
+        const src = state.src;
+        setSource({ bytes: src.bytes, name: src.name, size: src.size, lines: src.lines, cut: src.cut });
+        parseNow();
+        check();
+      },
+    }],
+  });
 }
 
 function loadExample(id) {
   const ex = EXAMPLES.find((e) => e.id === id);
   if (!ex) return;
-  editor.text = ex.text;
+  setText(ex.text);
+  state.example = id;
+  $("example").value = id;
   $("agent").value = ex.agent;
   $("url").value = ex.url;
-  state.focus = 0;
-  afterTextChange();
   parseNow();
   check();
 }
 
 async function loadFile(file) {
   try {
-    const { text, cut, size, name } = await readFile(file);
-    editor.text = text;
-    state.focus = 0;
-    afterTextChange();
-    if (cut) showError(new Error(t("editor.fileCut", { name, size: num(size) })));
+    setSource(await readFile(file));
     parseNow();
     check();
   } catch (err) {
     showError(err);
+  }
+}
+
+// The text is kept in the browser's local storage, never sent, so that a
+// reload does not lose it. A file's bytes are kept as they are.
+let saveTimer = 0;
+function saveText() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    try {
+      const src = state.src && !state.edited ? state.src : null;
+      const saved = src ? { bytes: toBase64url(src.bytes), name: src.name } : { text: editor.text };
+      if (!editor.text && !src) localStorage.removeItem(TEXT_KEY);
+      else localStorage.setItem(TEXT_KEY, JSON.stringify(saved));
+    } catch (err) {
+      // Storage is disabled or full: the text is not kept, and an older
+      // one must not come back on reload instead.
+      try {
+        localStorage.removeItem(TEXT_KEY);
+      } catch (err2) {
+        // Storage is disabled altogether.
+      }
+    }
+  }, 300);
+}
+
+function restoreText() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(TEXT_KEY) || "null");
+    if (!saved) return false;
+    if (saved.bytes !== undefined) {
+      const bytes = fromBase64url(saved.bytes);
+      setSource({ bytes, name: saved.name || "", size: bytes.length, lines: 0, cut: false });
+    } else if (typeof saved.text === "string") {
+      setText(saved.text);
+    } else {
+      return false;
+    }
+    return true;
+  } catch (err) {
+    return false;
   }
 }
 
@@ -597,17 +866,29 @@ function renderBuildInfo() {
 // ---- permalink -------------------------------------------------------
 
 function currentFragment() {
-  return buildFragment({ robots: editor.text, agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang() });
+  return buildFragment({ robots: input(), agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang(), fallback: $("fallback").checked });
 }
 
 async function copyLink() {
-  const frag = currentFragment();
+  const frag = await currentFragment();
   history.replaceState(null, "", location.pathname + location.search + frag);
   const href = location.href;
   const box = $("link-box");
   const out = $("link-out");
   out.value = href;
   box.hidden = false;
+  const long = $("link-long");
+  long.hidden = href.length <= LONG_LINK;
+  if (!long.hidden) {
+    long.replaceChildren(el("span", {}, tr("editor.linkLong", { n: href.length })), " ",
+      el("button", {
+        type: "button", class: "button small", id: "download-file", text: t("editor.download"),
+        onclick: () => {
+          const data = input();
+          download(typeof data === "string" ? encode(data) : data, (state.src && state.src.name) || "robots.txt");
+        },
+      }));
+  }
   const btn = $("copy-link");
   let copied = false;
   try {
@@ -622,18 +903,25 @@ async function copyLink() {
 }
 
 // applyFragment loads the state a link carries. With only agent and url,
-// the text already in the box is kept.
+// the text already in the box is kept. A damaged link loads nothing and
+// gives no verdict.
 async function applyFragment(f) {
-  if (f.robotsError) showError(new Error(t("error.badLink")));
   if (f.lang && f.lang !== i18n.lang()) await setLang(f.lang, false);
-  if (f.robots !== undefined) {
-    editor.text = f.robots;
-    state.focus = 0;
-    afterTextChange();
-  }
   if (f.agent !== undefined) $("agent").value = f.agent;
   if (f.url !== undefined) $("url").value = f.url;
-  if (f.robots !== undefined || (editor.text && state.parsedText === null)) parseNow();
+  if (f.fallback !== undefined) $("fallback").checked = f.fallback;
+  if (f.damaged !== undefined) {
+    state.damaged = f.damaged;
+    notice("damaged", t("error.badLink"), { kind: "error" });
+    check();
+    return;
+  }
+  if (f.robots !== undefined) {
+    state.damaged = "";
+    dropNotice("damaged");
+    setSource({ bytes: f.robots, name: "", size: f.robots.length, lines: 0, cut: false });
+  }
+  if (f.robots !== undefined || (editor.text && state.parsedRev < 0)) parseNow();
   check();
 }
 
@@ -651,6 +939,8 @@ async function setLang(l, remember = true) {
   renderAudit();
   renderSelftest();
   renderBuildInfo();
+  if (compare) compare.render();
+  if (many) many.render();
   if (remember && /[#&]lang=/.test(location.hash)) {
     history.replaceState(null, "", location.hash.replace(/([#&]lang=)[^&]*/, `$1${l}`));
   }
@@ -664,7 +954,7 @@ async function setLang(l, remember = true) {
 // ---- start -----------------------------------------------------------
 
 async function main() {
-  const frag = parseFragment(location.hash);
+  const frag = await parseFragment(location.hash);
   editor = new Editor({ textarea: $("robots"), gutter: $("gutter"), bands: $("bands"), container: $("editor") });
   await setLang(i18n.pick(frag.lang), false);
   document.body.classList.remove("loading");
@@ -672,9 +962,16 @@ async function main() {
   engine = new Engine(new URL("./worker.js", import.meta.url));
   engine.onfatal = showError;
   document.body.dataset.engine = "loading";
+  many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError });
+  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError });
 
   $("robots").addEventListener("input", () => {
     state.focus = 0;
+    edited();
+    if (state.example) {
+      state.example = "";
+      $("example").value = "";
+    }
     afterTextChange();
     scheduleCheck();
   });
@@ -685,10 +982,7 @@ async function main() {
     }
   });
   $("parse").addEventListener("click", () => { parseNow(); check(); });
-  $("example").addEventListener("change", (e) => {
-    loadExample(e.target.value);
-    e.target.value = "";
-  });
+  $("example").addEventListener("change", (e) => loadExample(e.target.value));
   $("file").addEventListener("change", (e) => {
     const f = e.target.files[0];
     if (f) loadFile(f);
@@ -708,16 +1002,19 @@ async function main() {
   });
   $("agent").addEventListener("input", () => { state.focus = 0; scheduleCheck(); });
   $("url").addEventListener("input", () => { state.focus = 0; scheduleCheck(); });
+  $("fallback").addEventListener("change", () => { check(); many.rerun(); });
   $("check-form").addEventListener("submit", (e) => { e.preventDefault(); state.focus = 0; check(); });
   $("copy-link").addEventListener("click", copyLink);
   $("run-selftest").addEventListener("click", runSelftest);
   for (const b of document.querySelectorAll(".langs button")) {
     b.addEventListener("click", () => setLang(b.dataset.lang, true));
   }
-  window.addEventListener("hashchange", () => applyFragment(parseFragment(location.hash)));
+  window.addEventListener("hashchange", async () => applyFragment(await parseFragment(location.hash)));
 
-  // Show the link's text at once; the verdict follows when the engine is up.
-  if (frag.robots !== undefined) editor.text = frag.robots;
+  // Show the link's text (or the text kept from the last visit) at once;
+  // the verdict follows when the engine is up.
+  if (frag.robots !== undefined) setSource({ bytes: frag.robots, name: "", size: frag.robots.length, lines: 0, cut: false });
+  else if (frag.damaged === undefined) restoreText();
   if (frag.agent !== undefined) $("agent").value = frag.agent;
   if (frag.url !== undefined) $("url").value = frag.url;
   renderStatus();

@@ -1,9 +1,8 @@
-// Editor: the robots.txt textarea with a line-number gutter and highlight
-// bands behind the text. A textarea cannot colour a line, so the bands are
+// Editor: the robots.txt textarea with a line-number gutter, markers in the
+// gutter (findings, the deciding line, the parse limit) and highlight bands
+// behind the text. A textarea cannot colour a line, so the bands are
 // absolutely positioned rows under it: the text does not wrap, every line is
 // exactly one line-height tall, and the bands move with the scroll.
-
-export const MAX_FILE_BYTES = 2 << 20; // larger files are cut: only 500 KiB is parsed anyway
 
 export class Editor {
   constructor({ textarea, gutter, bands, container }) {
@@ -17,7 +16,10 @@ export class Editor {
     this.bands = [];
     this.gutterInner = document.createElement("span");
     this.gutterInner.className = "gutter-inner";
-    this.gutter.replaceChildren(this.gutterInner);
+    this.marksInner = document.createElement("span");
+    this.marksInner.className = "marks";
+    this.marks = [];
+    this.gutter.replaceChildren(this.gutterInner, this.marksInner);
     this.bandsInner = document.createElement("div");
     this.bandsEl.replaceChildren(this.bandsInner);
     this.ta.addEventListener("scroll", () => this.syncScroll());
@@ -80,6 +82,7 @@ export class Editor {
       this.gutterInner.textContent = nums.join("\n");
     }
     this.gutterInner.style.transform = `translateY(${this.gFirst * lh - y}px)`;
+    this.marksInner.style.transform = `translateY(${-y}px)`;
     this.bandsInner.style.transform = `translateY(${-y}px)`;
   }
 
@@ -93,8 +96,39 @@ export class Editor {
       el.className = `band b-${b.kind}${b.flash ? " flash" : ""}`;
       el.dataset.line = String(b.line);
       el.style.top = `${pad + (b.line - 1) * lh}px`;
+      // A band with toEnd covers every line from its own to the last.
+      if (b.toEnd) el.style.height = `${(this.lines - b.line + 1) * lh}px`;
       return el;
     }));
+    this.syncScroll();
+  }
+
+  // setMarks puts markers in the gutter: [{line, kind, title}] with kind
+  // error, warning, info, allow, disallow or cut. The title is the tooltip;
+  // several markers on one line share one, in the order given (the most
+  // severe first). The gutter is hidden from screen readers: the audit and
+  // the verdict say the same in words.
+  setMarks(marks) {
+    this.marks = marks;
+    const { lh, pad } = this.metrics();
+    const byLine = new Map();
+    for (const m of marks) {
+      if (m.line < 1 || m.line > this.lines) continue;
+      const cur = byLine.get(m.line);
+      if (cur) cur.push(m);
+      else byLine.set(m.line, [m]);
+    }
+    const els = [];
+    for (const [line, ms] of byLine) {
+      const el = document.createElement("span");
+      el.className = `mark m-${ms[0].kind}`;
+      el.dataset.line = String(line);
+      el.dataset.kinds = ms.map((m) => m.kind).join(" ");
+      el.title = ms.map((m) => m.title).filter(Boolean).join("\n");
+      el.style.top = `${pad + (line - 1) * lh}px`;
+      els.push(el);
+    }
+    this.marksInner.replaceChildren(...els);
     this.syncScroll();
   }
 
@@ -167,13 +201,4 @@ export class Editor {
 
 function hasFiles(e) {
   return e.dataTransfer && Array.from(e.dataTransfer.types || []).includes("Files");
-}
-
-// readFile reads a local file as UTF-8 (a byte order mark is dropped, as
-// the parser would), at most MAX_FILE_BYTES of it.
-export async function readFile(file) {
-  const cut = file.size > MAX_FILE_BYTES;
-  const blob = cut ? file.slice(0, MAX_FILE_BYTES) : file;
-  const text = new TextDecoder("utf-8").decode(await blob.arrayBuffer());
-  return { text, cut, size: file.size, name: file.name };
 }

@@ -115,7 +115,7 @@ Disallow: /Admin/
   {
     id: "staging",
     agent: "bingbot",
-    url: "/robots.txt",
+    url: "/products/new-launch",
     text: `# A staging site: everything is closed...
 User-agent: *
 Disallow: /

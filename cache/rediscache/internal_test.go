@@ -1,0 +1,114 @@
+package rediscache
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/robotstxt/robotstxt/cache"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/internal/redistest"
+)
+
+// TestRestoreOnMiss: an entry the store lost comes back from an instance's
+// copy, unless it was deleted on purpose (the tombstone), even by an
+// instance whose "del" message has not arrived.
+func TestRestoreOnMiss(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	c, err := Open(srv.URL(), Options{Prefix: "rm:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no store")
+		}
+	}
+	now := time.Now().UTC()
+	e := &cache.Entry{Policy: &fetch.Policy{Status: fetch.Success, Digest: "sha256:01", FetchedAt: now}, Expires: now.Add(time.Hour)}
+	tests := []struct {
+		name     string
+		tomb     bool
+		restored bool
+	}{
+		{"lost in a restart", false, true},
+		{"deleted by another instance", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			const o = "https://lost.example"
+			if err := c.Put(ctx, o, e); err != nil {
+				t.Fatal(err)
+			}
+			// The keys vanish behind the instance's back (no message).
+			c.rdb.Del(ctx, c.keys.policy(o), c.keys.hold(o), c.keys.tomb(o))
+			if tt.tomb {
+				c.rdb.Set(ctx, c.keys.tomb(o), "1", time.Minute)
+			}
+			c.forgetNear(o)
+			got, err := c.Get(ctx, o)
+			if tt.restored {
+				if err != nil || got.Policy.Digest != "sha256:01" || got.Source != Shared {
+					t.Fatalf("Get = %+v, %v; want the copy, written back", got, err)
+				}
+				if n, _ := c.rdb.Exists(ctx, c.keys.policy(o)).Result(); n != 1 {
+					t.Error("the copy was not written back to the store")
+				}
+			} else if !errors.Is(err, cache.ErrMiss) {
+				t.Fatalf("Get = %+v, %v; want ErrMiss: the deletion stands", got, err)
+			}
+		})
+	}
+}
+
+// TestSlowStoreIsNotDown: a store that answers late (here blocked by DEBUG
+// SLEEP) is not taken as down: the late request is answered from the local
+// copy, and the fleet's single flight stays in place.
+func TestSlowStoreIsNotDown(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	c, err := Open(srv.URL(), Options{Prefix: "slow:", OpTimeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no store")
+		}
+	}
+	now := time.Now().UTC()
+	const o = "https://slow.example"
+	if err := c.Put(ctx, o, &cache.Entry{Policy: &fetch.Policy{Status: fetch.Success, Digest: "sha256:02", FetchedAt: now}, Expires: now.Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	other := redistest.Client(t, srv)
+	done := make(chan error, 1)
+	go func() { done <- other.Do(ctx, "DEBUG", "SLEEP", "0.3").Err() }()
+	time.Sleep(50 * time.Millisecond) // the server is asleep
+	c.forgetNear(o)
+	got, err := c.Get(ctx, o)
+	if err != nil || got.Source != Local || got.Policy.Digest != "sha256:02" {
+		t.Errorf("Get while the store is slow = %+v, %v; want the local copy", got, err)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if c.down.Load() {
+		t.Error("a slow answer marked the store down")
+	}
+	for deadline := time.Now().Add(5 * time.Second); !c.Up(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("not back within 5s")
+		}
+	}
+	if c.down.Load() {
+		t.Error("the store was marked down although pings answered")
+	}
+	if got, err := c.Get(ctx, o); err != nil || got.Source != Shared {
+		t.Errorf("after: %+v, %v; want shared", got, err)
+	}
+}

@@ -1,0 +1,489 @@
+package rediscache_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/robotstxt/robotstxt/cache"
+	"github.com/robotstxt/robotstxt/cache/rediscache"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/internal/redistest"
+	"github.com/robotstxt/robotstxt/netguard"
+)
+
+// origin is a loopback site whose robots.txt can be changed and whose
+// fetches are counted.
+type origin struct {
+	*httptest.Server
+	mu      sync.Mutex
+	body    string
+	status  int
+	header  http.Header
+	delay   time.Duration
+	fetches atomic.Int64
+}
+
+func newOrigin(t *testing.T, body string) *origin {
+	o := &origin{body: body, status: 200}
+	o.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			http.NotFound(w, r)
+			return
+		}
+		o.fetches.Add(1)
+		o.mu.Lock()
+		body, status, delay, hdr := o.body, o.status, o.delay, o.header
+		o.mu.Unlock()
+		time.Sleep(delay)
+		for k, v := range hdr {
+			w.Header()[k] = v
+		}
+		w.WriteHeader(status)
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(o.Close)
+	return o
+}
+
+func (o *origin) set(status int, body string, hdr http.Header) {
+	o.mu.Lock()
+	o.status, o.body, o.header = status, body, hdr
+	o.mu.Unlock()
+}
+
+// instance is one process of a fleet: its own Cache on the shared server,
+// its own Client and Gate.
+type instance struct {
+	cache  *rediscache.Cache
+	client *gate.Client
+	gate   *gate.Gate
+}
+
+func newInstance(t *testing.T, srv *redistest.Server, prefix string, opt rediscache.Options) *instance {
+	t.Helper()
+	opt.Prefix = prefix
+	c, err := rediscache.Open(srv.URL(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	waitUp(t, c)
+	cl := &gate.Client{Cache: c, Fetcher: &fetch.Fetcher{Guard: &netguard.Policy{AllowPrivate: true}, Timeout: 2 * time.Second}}
+	scope, err := gate.ParseScope([]byte("approved: [\"*\"]\n"), "yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &instance{cache: c, client: cl, gate: &gate.Gate{Agent: "ExampleBot", Client: cl, Scope: scope}}
+}
+
+// waitUp waits until c uses the store and follows its channels.
+func waitUp(t *testing.T, c *rediscache.Cache) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !(c.Up() && c.Subscribed()) {
+		if time.Now().After(deadline) {
+			t.Fatal("cache did not reach the store within 10s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func rdb(t *testing.T, srv *redistest.Server) *redis.Client {
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr, DisableIdentity: true})
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+func TestEntryKeysAndTTLs(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	a := newInstance(t, srv, "t1:", rediscache.Options{Keep: time.Hour, HoldKeep: 10 * time.Minute})
+	b := newInstance(t, srv, "t1:", rediscache.Options{})
+	other := newInstance(t, srv, "t1other:", rediscache.Options{})
+	now := time.Now().UTC().Truncate(time.Second)
+	p := &fetch.Policy{Origin: "https://a.example", Status: fetch.Success, HTTPStatus: 200, Body: []byte("User-agent: *\nDisallow: /x\n"),
+		Digest: "sha256:01", FetchedAt: now, MaxAge: -1}
+	fail := &fetch.Policy{Origin: "https://a.example", Status: fetch.Unreachable, HTTPStatus: 503, FetchedAt: now, Detail: "HTTP 503"}
+	e := &cache.Entry{Policy: p, Expires: now.Add(2 * time.Hour), Failure: fail, Failures: 3, FailingSince: now, RetryAt: now.Add(5 * time.Minute)}
+	if err := a.cache.Put(ctx, "https://a.example", e); err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.cache.Get(ctx, "https://a.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Source != rediscache.Shared || got.Policy.Digest != p.Digest || string(got.Policy.Body) != string(p.Body) ||
+		!got.Expires.Equal(e.Expires) || got.Failures != 3 || !got.RetryAt.Equal(e.RetryAt) || got.Failure.HTTPStatus != 503 {
+		t.Errorf("instance b read %+v, want what a wrote", got)
+	}
+	if _, err := other.cache.Get(ctx, "https://a.example"); !errors.Is(err, cache.ErrMiss) {
+		t.Errorf("another prefix: err %v, want ErrMiss", err)
+	}
+	r := rdb(t, srv)
+	tests := []struct {
+		key      string
+		min, max time.Duration
+	}{
+		{"t1:policy:https://a.example", 2*time.Hour + 50*time.Minute, 3 * time.Hour},    // expiry + Keep
+		{"t1:hold:https://a.example", 14 * time.Minute, 15*time.Minute + 5*time.Second}, // retry + HoldKeep
+	}
+	for _, tt := range tests {
+		ttl, err := r.TTL(ctx, tt.key).Result()
+		if err != nil || ttl < tt.min || ttl > tt.max {
+			t.Errorf("TTL(%s) = %v, %v; want in [%v, %v]", tt.key, ttl, err, tt.min, tt.max)
+		}
+	}
+	// A success clears the hold key.
+	if err := a.cache.Put(ctx, "https://a.example", &cache.Entry{Policy: p, Expires: e.Expires}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := r.Exists(ctx, "t1:hold:https://a.example").Result(); n != 0 {
+		t.Error("hold key left after a successful fetch")
+	}
+	if err := b.cache.Delete(ctx, "https://a.example"); err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []*instance{a, b} {
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			_, err := in.cache.Get(ctx, "https://a.example")
+			if errors.Is(err, cache.ErrMiss) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("after Delete, Get = %v, want ErrMiss on every instance", err)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+}
+
+func TestFleetSingleFlight(t *testing.T) {
+	srv := redistest.Start(t)
+	o := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
+	o.delay = 300 * time.Millisecond
+	fleet := []*instance{
+		newInstance(t, srv, "sf:", rediscache.Options{}),
+		newInstance(t, srv, "sf:", rediscache.Options{}),
+		newInstance(t, srv, "sf:", rediscache.Options{}),
+	}
+	var wg sync.WaitGroup
+	var admits, drops atomic.Int64
+	for i := range 90 {
+		wg.Go(func() {
+			in := fleet[i%3]
+			path := "/public/x"
+			if i%2 == 1 {
+				path = "/private/x"
+			}
+			d, err := in.gate.Check(context.Background(), o.URL+path)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if d.PolicySource != rediscache.Shared {
+				t.Errorf("policySource %q, want shared", d.PolicySource)
+			}
+			switch d.Action {
+			case gate.Admit:
+				admits.Add(1)
+			case gate.Drop:
+				drops.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if n := o.fetches.Load(); n != 1 {
+		t.Errorf("%d robots.txt fetches by a fleet of 3 for 90 concurrent tasks, want 1", n)
+	}
+	if admits.Load() != 45 || drops.Load() != 45 {
+		t.Errorf("admit %d, drop %d; want 45 each", admits.Load(), drops.Load())
+	}
+	var total int64
+	for _, in := range fleet {
+		total += in.client.Stats().Fetches
+	}
+	if total != 1 {
+		t.Errorf("clients report %d fetches, want 1", total)
+	}
+}
+
+func TestDeadHolderFreesLockByExpiry(t *testing.T) {
+	srv := redistest.Start(t)
+	o := newOrigin(t, "User-agent: *\nAllow: /\n")
+	dead := newInstance(t, srv, "dh:", rediscache.Options{})
+	live := newInstance(t, srv, "dh:", rediscache.Options{})
+	key, _ := fetch.Origin(o.URL)
+	// A process took the lock and died: it never writes, never unlocks.
+	if _, ok, err := dead.cache.Lock(context.Background(), key, 800*time.Millisecond); !ok || err != nil {
+		t.Fatalf("Lock = %v, %v", ok, err)
+	}
+	start := time.Now()
+	d, err := live.gate.Check(context.Background(), o.URL+"/x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	waited := time.Since(start)
+	if d.Action != gate.Admit || o.fetches.Load() != 1 {
+		t.Errorf("action %s after %d fetches, want admit after 1", d.Action, o.fetches.Load())
+	}
+	if waited < 500*time.Millisecond || waited > 5*time.Second {
+		t.Errorf("waited %v for a dead holder's 800ms lock, want about its expiry", waited)
+	}
+}
+
+func TestPolicyChangeRechecksPending(t *testing.T) {
+	srv := redistest.Start(t)
+	o := newOrigin(t, "User-agent: *\nAllow: /\n")
+	changes := make(chan gate.PolicyChange, 4)
+	a := newInstance(t, srv, "pc:", rediscache.Options{OnChange: func(c gate.PolicyChange) { changes <- c }})
+	b := newInstance(t, srv, "pc:", rediscache.Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var pending gate.Pending
+	var urls []string
+	for _, p := range []string{"/a/1", "/a/2", "/b/1"} {
+		d, err := a.gate.Check(ctx, o.URL+p)
+		if err != nil || d.Action != gate.Admit {
+			t.Fatalf("Check(%s) = %v, %v; want admit", p, d, err)
+		}
+		pending.Add(d)
+		urls = append(urls, d.TargetURL)
+	}
+	type change struct{ prev, now *gate.Decision }
+	got := make(chan change, 8)
+	fanned := make(chan gate.PolicyChange, 4)
+	go a.gate.Watch(ctx, fanned, &pending, func(prev, now *gate.Decision) { got <- change{prev, now} })
+	// The site disallows /a/; another instance refreshes and publishes.
+	o.set(200, "User-agent: *\nDisallow: /a/\n", nil)
+	if _, err := b.client.Refresh(ctx, o.URL); err != nil {
+		t.Fatal(err)
+	}
+	var ch gate.PolicyChange
+	select {
+	case ch = <-changes:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no policy change published within 5s")
+	}
+	origin, _ := fetch.Origin(o.URL)
+	if ch.Origin != origin || ch.Old == "" || ch.New == "" || ch.Old == ch.New {
+		t.Fatalf("change %+v, want {%s, old, new} with two digests", ch, origin)
+	}
+	fanned <- ch
+	dropped := map[string]bool{}
+	for range 3 { // every pending task: the version changed for all
+		select {
+		case c := <-got:
+			if !c.now.Changed || c.prev.Version() == c.now.Version() {
+				t.Errorf("%s rechecked: changed=%v, versions %s -> %s", c.now.TargetURL, c.now.Changed, c.prev.Version(), c.now.Version())
+			}
+			if c.now.Action == gate.Drop {
+				dropped[c.now.TargetURL] = true
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatal("pending tasks not rechecked within 5s")
+		}
+	}
+	if len(dropped) != 2 || !dropped[urls[0]] || !dropped[urls[1]] {
+		t.Errorf("dropped %v, want %s and %s", dropped, urls[0], urls[1])
+	}
+	if pending.Len() != 1 {
+		t.Errorf("%d tasks pending, want 1 (/b/1, still admitted)", pending.Len())
+	}
+	if n := o.fetches.Load(); n != 2 {
+		t.Errorf("%d fetches, want 2 (first fetch, refresh): the recheck must use the refreshed entry", n)
+	}
+}
+
+// TestRedisDownNeverFailsOpen kills Redis mid-run and restarts it empty.
+func TestRedisDownNeverFailsOpen(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	known := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
+	failing := newOrigin(t, "")
+	failing.set(503, "busy", http.Header{"Retry-After": {"3600"}})
+	fresh := newOrigin(t, "User-agent: *\nDisallow: /secret/\n")
+	fresh.delay = 200 * time.Millisecond
+	a := newInstance(t, srv, "down:", rediscache.Options{})
+	b := newInstance(t, srv, "down:", rediscache.Options{})
+
+	check := func(in *instance, url string) *gate.Decision {
+		t.Helper()
+		d, err := in.gate.Check(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if d := check(a, known.URL+"/private/x"); d.Action != gate.Drop || d.PolicySource != rediscache.Shared {
+		t.Fatalf("before: %s from %q, want drop from shared", d.Action, d.PolicySource)
+	}
+	if d := check(a, failing.URL+"/x"); d.Action != gate.Hold {
+		t.Fatalf("503 origin: %s, want hold", d.Action)
+	}
+	if err := a.cache.HoldOrigin(ctx, "http://held.example", gate.OriginHold{Until: time.Now().Add(time.Hour), HTTPStatus: 429}); err != nil {
+		t.Fatal(err)
+	}
+
+	srv.Kill()
+	// Until the instances notice, their near copies (read from the store
+	// within NearTTL) still answer as shared; wait for them to notice.
+	for deadline := time.Now().Add(5 * time.Second); a.cache.Subscribed() || b.cache.Subscribed(); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the instances did not notice Redis was gone within 5s")
+		}
+	}
+	tests := []struct {
+		name   string
+		url    string
+		action gate.Action
+	}{
+		{"known origin, disallowed path", known.URL + "/private/x", gate.Drop},
+		{"known origin, allowed path", known.URL + "/public/x", gate.Admit},
+		{"held origin (503, Retry-After 1h)", failing.URL + "/x", gate.Hold},
+		{"new origin, disallowed path", fresh.URL + "/secret/x", gate.Drop},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := check(a, tt.url)
+			if d.Action != tt.action || d.PolicySource != rediscache.Local {
+				t.Errorf("Redis down: %s from %q, want %s from local (%s)", d.Action, d.PolicySource, tt.action, d.Reason)
+			}
+		})
+	}
+	// Never seen by b: one local fetch for 20 concurrent tasks, none admitted
+	// against the rules.
+	var wg sync.WaitGroup
+	before := fresh.fetches.Load()
+	for i := range 20 {
+		wg.Go(func() {
+			d, err := b.gate.Check(ctx, fmt.Sprintf("%s/secret/%d", fresh.URL, i))
+			if err != nil || d.Action != gate.Drop {
+				t.Errorf("Redis down, b: %v %v, want drop", d, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := fresh.fetches.Load() - before; n != 1 {
+		t.Errorf("b made %d fetches for 20 tasks while Redis was down, want 1 (single flight in the process)", n)
+	}
+	if failing.fetches.Load() != 1 {
+		t.Errorf("the 503 origin was fetched %d times, want 1: its Retry-After hold was lost", failing.fetches.Load())
+	}
+
+	if err := srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	waitUp(t, a.cache)
+	waitUp(t, b.cache)
+	// A new instance, after the restart, sees what a and b held: entries and
+	// hold state written back, no refetch of the held origin.
+	c := newInstance(t, srv, "down:", rediscache.Options{})
+	for _, tt := range tests {
+		d := check(c, tt.url)
+		if d.Action != tt.action || d.PolicySource != rediscache.Shared {
+			t.Errorf("after restart, new instance, %s: %s from %q, want %s from shared", tt.name, d.Action, d.PolicySource, tt.action)
+		}
+	}
+	if failing.fetches.Load() != 1 {
+		t.Errorf("the 503 origin was fetched %d times, want 1: hold state lost in the restart", failing.fetches.Load())
+	}
+	if h, ok, err := c.cache.OriginHeld(ctx, "http://held.example", time.Now()); !ok || err != nil || h.HTTPStatus != 429 {
+		t.Errorf("target hold after restart: %+v %v %v, want the 429 hold", h, ok, err)
+	}
+}
+
+func TestTakeSharedLimits(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	a := newInstance(t, srv, "take:", rediscache.Options{})
+	b := newInstance(t, srv, "take:", rediscache.Options{})
+	const o = "https://slots.example"
+	tests := []struct {
+		in    *instance
+		lease string
+		taken bool
+	}{
+		{a, "l1", true},
+		{b, "l2", true},
+		{a, "l3", false}, // two at most, across the fleet
+		{b, "l4", false},
+	}
+	for _, tt := range tests {
+		wait, err := tt.in.cache.Take(ctx, o, tt.lease, 2, 0, time.Minute)
+		if err != nil || (wait == 0) != tt.taken {
+			t.Errorf("Take(%s) = %v, %v; taken %v", tt.lease, wait, err, tt.taken)
+		}
+	}
+	if err := a.cache.Release(ctx, o, "l2"); err != nil {
+		t.Fatal(err)
+	}
+	if wait, err := b.cache.Take(ctx, o, "l5", 2, 0, time.Minute); wait != 0 || err != nil {
+		t.Errorf("after a release: Take = %v, %v; want taken", wait, err)
+	}
+	// Interval: the second take within it waits about the rest of it.
+	if wait, _ := a.cache.Take(ctx, "https://iv.example", "x", 0, time.Second, time.Minute); wait != 0 {
+		t.Errorf("first take waits %v", wait)
+	}
+	if wait, _ := b.cache.Take(ctx, "https://iv.example", "y", 0, time.Second, time.Minute); wait < 800*time.Millisecond || wait > time.Second {
+		t.Errorf("second take within the interval waits %v, want about 1s", wait)
+	}
+}
+
+type quiet struct{}
+
+func (quiet) Printf(context.Context, string, ...any) {}
+
+func TestMain(m *testing.M) {
+	// go-redis logs every failed dial; the tests kill the server on purpose.
+	redis.SetLogger(quiet{})
+	os.Exit(m.Run())
+}
+
+// TestVersionChangeFromUnavailable: a site that had no robots.txt (404:
+// everything allowed) and now has one is a policy change too.
+func TestVersionChangeFromUnavailable(t *testing.T) {
+	srv := redistest.Start(t)
+	o := newOrigin(t, "not found")
+	o.set(404, "not found", nil)
+	changes := make(chan gate.PolicyChange, 4)
+	a := newInstance(t, srv, "vu:", rediscache.Options{OnChange: func(c gate.PolicyChange) { changes <- c }})
+	b := newInstance(t, srv, "vu:", rediscache.Options{})
+	ctx := context.Background()
+	if d, err := a.gate.Check(ctx, o.URL+"/x"); err != nil || d.Action != gate.Admit {
+		t.Fatalf("404: %v %v, want admit", d, err)
+	}
+	o.set(200, "User-agent: *\nDisallow: /\n", nil)
+	if _, err := b.client.Refresh(ctx, o.URL); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case ch := <-changes:
+		if ch.Old != "unavailable 404" || !strings.HasPrefix(ch.New, "sha256:") {
+			t.Errorf("change %+v, want from \"unavailable 404\" to a digest", ch)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no change published for 404 -> a file")
+	}
+	// No change, no message: the same file fetched again.
+	if _, err := b.client.Refresh(ctx, o.URL); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case ch := <-changes:
+		t.Errorf("change %+v published for the same file", ch)
+	case <-time.After(300 * time.Millisecond):
+	}
+}

@@ -1,0 +1,509 @@
+// Command fleetload is the load and fault test of the decision service for
+// a crawler fleet. On loopback only, it starts a real redis-server, three
+// "robotstxt serve --gate" processes sharing it and one origin server
+// emulating many origins (one loopback port each), then sends decide
+// requests from concurrent clients, spread over the instances as a load
+// balancer would, and reports decisions per second, latency percentiles,
+// robots.txt fetches per origin and memory per instance. Every answer is
+// checked: a disallowed path, or any path of an origin whose robots.txt
+// fails, admitted is a fail-open and makes the run fail.
+//
+// Phases: steady (10% of the origins slow, answering 503 or 429); Redis
+// killed mid-phase and restarted empty after -outage; after-restart (no
+// origin may be fetched again: entries and holds were written back); one
+// instance killed mid-phase.
+//
+// It is not run by "go test"; run it with
+//
+//	go run ./cmd/fleetload            # 1,000 origins, 1,000,000 requests
+//	go run ./cmd/fleetload -short     # CI: 100 origins, 6,000 requests
+//
+// Exit status 0 when every check held, 1 otherwise.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/robotstxt/robotstxt/internal/redistest"
+)
+
+type config struct {
+	origins, requests, faultRequests, clients, batch int
+	short                                            bool
+	bin                                              string
+	timeout, outage                                  time.Duration
+}
+
+func main() {
+	var c config
+	flag.BoolVar(&c.short, "short", false, "short mode for CI: 100 origins, 3,000 requests in the steady phase, 1,500 in each fault phase")
+	flag.IntVar(&c.origins, "origins", 1000, "origins emulated (one loopback port each)")
+	flag.IntVar(&c.requests, "requests", 1000000, "decide requests in the steady phase")
+	flag.IntVar(&c.faultRequests, "fault-requests", 100000, "decide requests in each fault phase")
+	flag.IntVar(&c.clients, "clients", 64, "concurrent clients")
+	flag.IntVar(&c.batch, "batch", 1, "URLs per decide request")
+	flag.StringVar(&c.bin, "bin", "", "robotstxt binary (default: built from ./cmd/robotstxt)")
+	flag.DurationVar(&c.timeout, "timeout", 30*time.Minute, "bound on the whole run")
+	flag.DurationVar(&c.outage, "outage", 3*time.Second, "how long Redis stays down in the redis-restart phase")
+	flag.Parse()
+	if c.short {
+		c.origins, c.requests, c.faultRequests = 100, 3000, 1500
+	}
+	if c.origins < 10 || c.requests < 100 || c.faultRequests < 100 || c.clients < 1 || c.batch < 1 || c.batch > 1000 {
+		fmt.Fprintln(os.Stderr, "fleetload: at least 10 origins, 100 requests per phase, 1 client; batch 1 to 1000")
+		os.Exit(2)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), c.timeout)
+	defer cancel()
+	if err := run(ctx, c); err != nil {
+		fmt.Fprintln(os.Stderr, "fleetload:", err)
+		os.Exit(1)
+	}
+}
+
+// kind is how an origin's robots.txt behaves.
+type kind int
+
+const (
+	healthy kind = iota
+	slow         // answers after 1 s
+	busy503      // 503, Retry-After one hour
+	busy429      // 429, Retry-After one hour
+)
+
+func (k kind) String() string { return [...]string{"healthy", "slow", "503", "429"}[k] }
+
+type origin struct {
+	url     string
+	kind    kind
+	fetches atomic.Int64
+	ln      net.Listener
+}
+
+// startOrigins serves n origins, one loopback listener each; 1 in 10 is
+// slow, 503 or 429 in turn.
+func startOrigins(n int) ([]*origin, func(), error) {
+	var out []*origin
+	var srvs []*http.Server
+	for i := range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, nil, err
+		}
+		o := &origin{url: "http://" + ln.Addr().String(), ln: ln}
+		if i%10 == 9 {
+			o.kind = kind(1 + (i/10)%3)
+		}
+		srv := &http.Server{Handler: o, ReadHeaderTimeout: 10 * time.Second}
+		go srv.Serve(ln)
+		out = append(out, o)
+		srvs = append(srvs, srv)
+	}
+	return out, func() {
+		for _, s := range srvs {
+			s.Close()
+		}
+	}, nil
+}
+
+func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/robots.txt" {
+		http.NotFound(w, r)
+		return
+	}
+	o.fetches.Add(1)
+	switch o.kind {
+	case slow:
+		time.Sleep(time.Second)
+	case busy503:
+		w.Header().Set("Retry-After", "3600")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+		return
+	case busy429:
+		w.Header().Set("Retry-After", "3600")
+		http.Error(w, "slow down", http.StatusTooManyRequests)
+		return
+	}
+	w.Header().Set("Cache-Control", "max-age=86400")
+	fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n\nUser-agent: LoadBot\nDisallow: /private/\nDisallow: /tmp/\n")
+}
+
+// instance is one "robotstxt serve --gate" process.
+type instance struct {
+	cmd  *exec.Cmd
+	base string
+	dead atomic.Bool
+	done chan struct{}
+}
+
+func startInstance(bin, redisURL, scope string) (*instance, error) {
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--quiet", "--gate", "--agent", "LoadBot",
+		"--scope", scope, "--redis", redisURL, "--allow-private", "--log-format", "json")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	in := &instance{cmd: cmd, done: make(chan struct{})}
+	go func() { cmd.Wait(); close(in.done) }()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		cmd.Process.Kill()
+		return nil, fmt.Errorf("serve did not start: %v", err)
+	}
+	go io.Copy(io.Discard, stdout)
+	i := strings.Index(line, "http://")
+	if i < 0 {
+		cmd.Process.Kill()
+		return nil, fmt.Errorf("serve said %q", line)
+	}
+	in.base = strings.TrimSuffix(strings.Fields(line[i:])[0], "/")
+	if err := in.ready(10 * time.Second); err != nil {
+		in.kill()
+		return nil, err
+	}
+	return in, nil
+}
+
+// ready waits until the instance answers /readyz (Redis answers it).
+func (in *instance) ready(d time.Duration) error {
+	for deadline := time.Now().Add(d); ; time.Sleep(20 * time.Millisecond) {
+		if resp, err := http.Get(in.base + "/readyz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == 200 {
+				return nil
+			}
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s not ready within %v", in.base, d)
+		}
+	}
+}
+
+func (in *instance) kill() {
+	in.dead.Store(true)
+	in.cmd.Process.Kill()
+	<-in.done
+}
+
+// rss is the instance's resident memory in bytes (from /proc).
+func (in *instance) rss() int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", in.cmd.Process.Pid))
+	if err != nil {
+		return 0
+	}
+	for l := range strings.Lines(string(b)) {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+type answer struct {
+	URL  string `json:"url"`
+	Gate string `json:"gate"`
+}
+
+// result is what one phase measured.
+type result struct {
+	name                        string
+	requests, decisions, errors int64
+	admit, hold, drop           int64
+	failOpen                    int64
+	elapsed                     time.Duration
+	p50, p99, max               time.Duration
+	retried                     int64
+	examples                    []string
+}
+
+// phase sends n decide requests from c.clients clients; at fraction 0.3 of
+// them it calls fault, at 0.6 heal (either may be nil).
+func phase(ctx context.Context, c config, name string, origins []*origin, fleet []*instance, n int, fault, heal func()) *result {
+	r := &result{name: name}
+	var next atomic.Int64
+	var mu sync.Mutex
+	lat := make([]time.Duration, 0, n)
+	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}, Timeout: 30 * time.Second}
+	var faultOnce, healOnce sync.Once
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range c.clients {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(w), 42))
+			var mine []time.Duration
+			var body bytes.Buffer
+			urls := make([]string, c.batch)
+			owners := make([]*origin, c.batch)
+			for ctx.Err() == nil {
+				i := next.Add(1)
+				if i > int64(n) {
+					break
+				}
+				if fault != nil && i == int64(n)*3/10 {
+					faultOnce.Do(fault)
+				}
+				if heal != nil && i == int64(n)*6/10 {
+					healOnce.Do(heal)
+				}
+				for k := range urls {
+					o := origins[rng.IntN(len(origins))]
+					owners[k] = o
+					switch rng.IntN(4) {
+					case 0:
+						urls[k] = fmt.Sprintf("%s/private/%d", o.url, rng.IntN(1000))
+					case 1:
+						urls[k] = fmt.Sprintf("%s/public/../tmp/%d", o.url, rng.IntN(1000))
+					default:
+						urls[k] = fmt.Sprintf("%s/public/%d", o.url, rng.IntN(1000))
+					}
+				}
+				body.Reset()
+				json.NewEncoder(&body).Encode(map[string][]string{"urls": urls})
+				// A load balancer: try the instances in turn from a random
+				// one, skipping any that does not answer.
+				first := rng.IntN(len(fleet))
+				var ans []answer
+				var took time.Duration
+				ok := false
+				for t := range len(fleet) {
+					in := fleet[(first+t)%len(fleet)]
+					t0 := time.Now()
+					resp, err := hc.Post(in.base+"/api/v1/decide", "application/json", bytes.NewReader(body.Bytes()))
+					if err != nil {
+						atomic.AddInt64(&r.retried, 1)
+						continue
+					}
+					ans = ans[:0]
+					derr := json.NewDecoder(resp.Body).Decode(&ans)
+					resp.Body.Close()
+					took = time.Since(t0)
+					if resp.StatusCode != 200 || derr != nil || len(ans) != len(urls) {
+						atomic.AddInt64(&r.retried, 1)
+						continue
+					}
+					ok = true
+					break
+				}
+				if !ok {
+					atomic.AddInt64(&r.errors, 1)
+					continue
+				}
+				mine = append(mine, took)
+				atomic.AddInt64(&r.requests, 1)
+				for k, a := range ans {
+					atomic.AddInt64(&r.decisions, 1)
+					switch a.Gate {
+					case "admit":
+						atomic.AddInt64(&r.admit, 1)
+						disallowed := strings.Contains(urls[k], "/private/") || strings.Contains(urls[k], "/tmp/")
+						if disallowed || owners[k].kind == busy503 || owners[k].kind == busy429 {
+							atomic.AddInt64(&r.failOpen, 1)
+							mu.Lock()
+							if len(r.examples) < 5 {
+								r.examples = append(r.examples, fmt.Sprintf("admitted %s (%s origin)", urls[k], owners[k].kind))
+							}
+							mu.Unlock()
+						}
+					case "hold":
+						atomic.AddInt64(&r.hold, 1)
+					default:
+						atomic.AddInt64(&r.drop, 1)
+					}
+				}
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	r.elapsed = time.Since(start)
+	slices.Sort(lat)
+	if len(lat) > 0 {
+		r.p50, r.p99, r.max = lat[len(lat)/2], lat[len(lat)*99/100], lat[len(lat)-1]
+	}
+	return r
+}
+
+func (r *result) print(w io.Writer) {
+	fmt.Fprintf(w, "%-16s %9d requests %9d decisions in %7.2fs  %8.0f decisions/s  p50 %-8v p99 %-8v max %-8v  admit %d hold %d drop %d  failed %d retried %d  fail-open %d\n",
+		r.name, r.requests, r.decisions, r.elapsed.Seconds(), float64(r.decisions)/r.elapsed.Seconds(),
+		r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.max.Round(time.Millisecond),
+		r.admit, r.hold, r.drop, r.errors, r.retried, r.failOpen)
+	for _, e := range r.examples {
+		fmt.Fprintln(w, "    fail-open:", e)
+	}
+}
+
+// fetchReport sums up robots.txt fetches per origin, by kind.
+func fetchReport(w io.Writer, origins []*origin) (bad int) {
+	type agg struct{ n, min, max, total, not1 int64 }
+	by := map[kind]*agg{}
+	for _, o := range origins {
+		a := by[o.kind]
+		if a == nil {
+			a = &agg{min: 1 << 62}
+			by[o.kind] = a
+		}
+		f := o.fetches.Load()
+		a.n++
+		a.total += f
+		a.min, a.max = min(a.min, f), max(a.max, f)
+		if f != 1 {
+			a.not1++
+		}
+	}
+	for k := healthy; k <= busy429; k++ {
+		if a := by[k]; a != nil {
+			fmt.Fprintf(w, "robots.txt fetches, %-7s origins: %4d origins, %5d fetches, min %d max %d per origin, %d origins not fetched exactly once\n",
+				k, a.n, a.total, a.min, a.max, a.not1)
+			bad += int(a.not1)
+		}
+	}
+	return bad
+}
+
+func run(ctx context.Context, c config) error {
+	dir, err := os.MkdirTemp("", "fleetload")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	bin := c.bin
+	if bin == "" {
+		bin = filepath.Join(dir, "robotstxt")
+		build := exec.Command("go", "build", "-o", bin, "./cmd/robotstxt")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("building robotstxt (run from the module root): %w", err)
+		}
+	}
+	rbin, err := exec.LookPath("redis-server")
+	if err != nil {
+		return errors.New("redis-server not found (apt-get install redis-server)")
+	}
+	rdir := filepath.Join(dir, "redis")
+	os.Mkdir(rdir, 0o755)
+	rs, err := redistest.Launch(rbin, rdir)
+	if err != nil {
+		return err
+	}
+	defer rs.Kill()
+	origins, stop, err := startOrigins(c.origins)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	scope := filepath.Join(dir, "scope.yaml")
+	if err := os.WriteFile(scope, []byte("approved:\n  - \"*\"\n"), 0o644); err != nil {
+		return err
+	}
+	var fleet []*instance
+	for range 3 {
+		in, err := startInstance(bin, rs.URL(), scope)
+		if err != nil {
+			return err
+		}
+		defer in.kill()
+		fleet = append(fleet, in)
+	}
+	w := os.Stdout
+	kinds := map[kind]int{}
+	for _, o := range origins {
+		kinds[o.kind]++
+	}
+	fmt.Fprintf(w, "fleetload: %d origins (%d slow 1s, %d answering 503, %d answering 429), 3 instances, %d clients, %d URL(s) per request, redis-server on %s\n",
+		len(origins), kinds[slow], kinds[busy503], kinds[busy429], c.clients, c.batch, rs.Addr)
+	var results []*result
+	failOpen := int64(0)
+	report := func(r *result) {
+		r.print(w)
+		results = append(results, r)
+		failOpen += r.failOpen
+	}
+
+	report(phase(ctx, c, "steady", origins, fleet, c.requests, nil, nil))
+	bad := fetchReport(w, origins)
+	for i, in := range fleet {
+		fmt.Fprintf(w, "instance %d: RSS %.1f MiB\n", i+1, float64(in.rss())/(1<<20))
+	}
+	before := make([]int64, len(origins))
+	for i, o := range origins {
+		before[i] = o.fetches.Load()
+	}
+
+	restarted := make(chan error, 1)
+	report(phase(ctx, c, "redis-restart", origins, fleet, c.faultRequests,
+		func() {
+			rs.Kill()
+			fmt.Fprintf(w, "  redis-server killed; restarting it in %v\n", c.outage)
+			time.AfterFunc(c.outage, func() {
+				err := rs.Restart()
+				fmt.Fprintln(w, "  redis-server restarted, empty")
+				restarted <- err
+			})
+		}, nil))
+	if err := <-restarted; err != nil {
+		return err
+	}
+	for _, in := range fleet {
+		if err := in.ready(10 * time.Second); err != nil {
+			return err
+		}
+	}
+	report(phase(ctx, c, "after-restart", origins, fleet, c.faultRequests, nil, nil))
+	refetched := 0
+	for i, o := range origins {
+		if o.fetches.Load() != before[i] {
+			refetched++
+		}
+	}
+	fmt.Fprintf(w, "origins fetched again across the Redis restart: %d (held origins' Retry-After kept: %v)\n", refetched, refetched == 0)
+
+	report(phase(ctx, c, "instance-killed", origins, fleet, c.faultRequests,
+		func() { fleet[2].kill(); fmt.Fprintln(w, "  instance 3 killed") }, nil))
+	for i, in := range fleet[:2] {
+		fmt.Fprintf(w, "instance %d: RSS %.1f MiB\n", i+1, float64(in.rss())/(1<<20))
+	}
+	var problems []string
+	if failOpen > 0 {
+		problems = append(problems, fmt.Sprintf("%d fail-open decisions", failOpen))
+	}
+	if bad > 0 {
+		problems = append(problems, fmt.Sprintf("%d origins not fetched exactly once in the steady phase", bad))
+	}
+	for _, r := range results {
+		if r.errors > 0 {
+			problems = append(problems, fmt.Sprintf("%s: %d requests no instance answered", r.name, r.errors))
+		}
+	}
+	if len(problems) > 0 {
+		return errors.New(strings.Join(problems, "; "))
+	}
+	fmt.Fprintln(w, "fleetload: ok: no fail-open, one robots.txt fetch per origin, every request answered")
+	return nil
+}

@@ -1,0 +1,389 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"os/exec"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/guard"
+	"github.com/robotstxt/robotstxt/netguard"
+)
+
+func runBrowse(ctx context.Context, c *cli, args []string) error {
+	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] URL",
+		`Load URL in headless Chromium with every request of the page decided first
+by robots.txt for TOKEN: the document, its redirects, images, scripts,
+stylesheets, fonts, frames (from other sites too), fetch() and XHR calls,
+workers' requests and websockets. A request robots.txt disallows, or the
+scope denies, fails in the browser as blocked by the client and never
+reaches its origin; one whose robots.txt cannot be had (unreachable,
+rate-limited) is held, and fails the same way unless --hold-wait lets it
+wait. A ws: or wss: URL is decided by the robots.txt of its http: or https:
+origin. data:, blob: and about: URLs are not subject to robots.txt.
+
+Each origin's robots.txt is fetched once, by the crawler-side fetcher, not by
+the browser. Without --scope, collection is approved for everything the page
+loads, so robots.txt alone decides; with it, the scope file (YAML or JSON, as
+for "robotstxt gate") decides collection too.
+
+The page's requests and the robots.txt fetches refuse loopback, private and
+link-local destinations unless --allow-private (or --allow-range) is given.
+
+The summary counts the requests admitted, dropped and held per origin and
+resource type, and says what the page lost. --records writes one decision
+record per request (JSON Lines): the gate's fields plus resourceType,
+frameURL, initiator, and targetStatus (the target's HTTP status, "blocked",
+or null with targetError), apart from policyStatus.
+
+Needs Chromium (Debian/Ubuntu: apt-get install chromium); --chromium or
+$ROBOTSTXT_CHROMIUM give its path.
+
+Exit status: 0 when the page loaded, 1 when the top-level document (or a
+redirect of it) was dropped or held, or did not load, 2 on a usage error or
+when Chromium is missing.`,
+		`  robotstxt browse --agent ExampleBot https://example.com/
+  robotstxt browse --agent ExampleBot --records records.jsonl --wait networkidle https://example.com/
+  robotstxt browse --agent ExampleBot --scope scope.yaml --screenshot page.png https://example.com/
+  robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/`)
+	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
+	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (default: approve everything the page loads)")
+	allowPrivate := fs.Bool("allow-private", false, "let the page and the robots.txt fetches reach loopback, private and link-local addresses; refused by default")
+	var ranges prefixList
+	fs.Var(&ranges, "allow-range", "let the page and the robots.txt fetches reach this address `range` (CIDR) although it is not public; repeatable")
+	wait := fs.String("wait", "load", "when the page is loaded: `load` (the load event) or networkidle (no request for 500 ms)")
+	shot := fs.String("screenshot", "", "write a PNG screenshot of the page, once loaded, to `file`")
+	recordsFile := fs.String("records", "", "write the decision records, one JSON object per line, to `file` (-: standard output, and the summary to standard error)")
+	ua := fs.String("user-agent", "", "User-Agent `header` for fetching robots.txt (default: the agent token)")
+	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve (default: fail at once)")
+	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
+	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
+	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if !robotstxt.IsProductToken(*agent) {
+		if *agent == "" {
+			return usagef("browse: give your crawler's product token with --agent (run \"robotstxt browse --help\")")
+		}
+		return usagef("browse: --agent %q is not a product token (letters, digits, '-', '_' and '.', such as ExampleBot); give the full User-Agent header with --user-agent", *agent)
+	}
+	if fs.NArg() != 1 {
+		return usagef("browse: give one URL (run \"robotstxt browse --help\")")
+	}
+	target := fs.Arg(0)
+	if u, err := url.Parse(target); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return usagef("browse: %q is not an http or https URL", target)
+	}
+	var waitFor guard.Wait
+	switch *wait {
+	case "load":
+		waitFor = guard.WaitLoad
+	case "networkidle":
+		waitFor = guard.WaitNetworkIdle
+	default:
+		return usagef("browse: --wait is load or networkidle, not %q", *wait)
+	}
+	if *timeout <= 0 || *holdWait < 0 {
+		return usagef("browse: --timeout must be positive and --hold-wait not negative")
+	}
+	var scope *gate.Scope
+	var err error
+	if *scopeFile != "" {
+		scope, err = gate.LoadScope(*scopeFile)
+	} else {
+		scope, err = gate.ParseScope([]byte(`approved: ["*"]`), "yaml")
+	}
+	if err != nil {
+		return usagef("browse: %v", err)
+	}
+	exe := *chromium
+	if exe == "" {
+		exe, err = guard.FindChromium()
+		if err != nil {
+			return usagef("browse: %v", err)
+		}
+	} else if p, err := exec.LookPath(exe); err != nil {
+		return usagef("browse: Chromium not found at %s (Debian/Ubuntu: apt-get install -y chromium)", exe)
+	} else {
+		exe = p
+	}
+	header := *ua
+	if header == "" {
+		header = *agent
+	}
+
+	// Open the records file first: a bad path is a usage error, found
+	// before the page is loaded.
+	var recOut io.Writer
+	if name := *recordsFile; name == "-" {
+		recOut = c.stdout
+	} else if name != "" {
+		f, err := os.Create(name)
+		if err != nil {
+			return usagef("browse: %v", err)
+		}
+		defer f.Close()
+		recOut = f
+	}
+
+	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
+	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
+	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait}
+
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+	bctx, stop, err := guard.Launch(ctx, exe)
+	if err != nil {
+		return usagef("browse: %v", err)
+	}
+	defer stop()
+	if err := g.Attach(bctx); err != nil {
+		return err
+	}
+	failed, loadErr := g.Load(bctx, target, waitFor)
+	if loadErr != nil && ctx.Err() != nil {
+		loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+	}
+	var shotErr error
+	if *shot != "" && failed == "" && loadErr == nil {
+		png, err := guard.Screenshot(bctx)
+		if err == nil {
+			err = os.WriteFile(*shot, png, 0o644)
+		}
+		shotErr = err
+	}
+	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	g.Detach(dctx)
+	dcancel()
+	recs := g.Records()
+
+	out := c.stdout
+	if recOut != nil {
+		if err := writeBrowseRecords(recOut, recs); err != nil {
+			return err
+		}
+		if *recordsFile == "-" {
+			out = c.stderr
+		}
+	}
+	nav := browseNavigation(recs)
+	printBrowse(out, target, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
+	if shotErr != nil {
+		return fmt.Errorf("browse: screenshot: %v", shotErr)
+	}
+	switch {
+	case len(nav) > 0 && nav[len(nav)-1].Action != gate.Admit:
+		last := nav[len(nav)-1]
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("browse: the page was not loaded: %s %s: %s",
+			last.Action, browseClean(last.TargetURL), browseClean(last.Reason))}
+	case loadErr != nil:
+		return &exitError{code: exitFindings, msg: "browse: " + browseClean(loadErr.Error())}
+	case failed != "":
+		return &exitError{code: exitFindings, msg: "browse: the page did not load: " + browseClean(failed)}
+	}
+	return nil
+}
+
+func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
+	bw := bufio.NewWriter(w)
+	for _, r := range recs {
+		b, err := r.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		bw.Write(b)
+		bw.WriteByte('\n')
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("browse: writing records: %v", err)
+	}
+	if f, ok := w.(*os.File); ok && f != os.Stdout {
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("browse: writing records: %v", err)
+		}
+	}
+	return nil
+}
+
+// browseNavigation returns the records of the top-level navigation: the first
+// document and the redirects that followed from it.
+func browseNavigation(recs []guard.Record) []guard.Record {
+	var nav []guard.Record
+	for _, r := range recs {
+		if r.ResourceType != guard.TypeDocument {
+			continue
+		}
+		if len(nav) == 0 || r.RedirectedFrom == nav[len(nav)-1].TargetURL {
+			nav = append(nav, r)
+		}
+	}
+	return nav
+}
+
+// printBrowse writes the summary: what was loaded, the counts per origin
+// and resource type, and what the page lost.
+func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []guard.Record, fetches int64, overflow int) {
+	page := browseClean(target) + " (not loaded)"
+	if len(nav) > 0 {
+		page = browseClean(target)
+		for _, r := range nav[1:] {
+			page += " -> " + browseClean(r.TargetURL)
+		}
+		last := nav[len(nav)-1]
+		page += fmt.Sprintf(" (%s: %s)", last.Action, browseStatus(last.TargetStatus))
+	}
+	var admit, drop, hold int
+	type key struct{ origin, typ string }
+	type counts struct{ admit, drop, hold int }
+	by := map[key]*counts{}
+	type lossKey struct{ origin, typ, cause string }
+	lost := map[lossKey]int{}
+	for _, r := range recs {
+		origin := r.Origin
+		if !r.Subject {
+			origin = "(not subject to robots.txt)"
+		}
+		k := key{origin, r.ResourceType}
+		if by[k] == nil {
+			by[k] = &counts{}
+		}
+		switch r.Action {
+		case gate.Admit:
+			admit++
+			by[k].admit++
+		case gate.Drop:
+			drop++
+			by[k].drop++
+			lost[lossKey{origin, r.ResourceType, browseCause(r)}]++
+		default:
+			hold++
+			by[k].hold++
+			lost[lossKey{origin, r.ResourceType, browseCause(r)}]++
+		}
+	}
+	fmt.Fprintf(w, "page     %s\n", page)
+	fmt.Fprintf(w, "agent    %s\n", agent)
+	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), admit, drop, hold, fetches)
+	if overflow > 0 {
+		fmt.Fprintf(w, "         %d more requests were decided but not recorded (record limit)\n", overflow)
+	}
+	keys := make([]key, 0, len(by))
+	for k := range by {
+		keys = append(keys, k)
+	}
+	// By type first: a page's kinds of request are few and stable.
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].typ != keys[j].typ {
+			return keys[i].typ < keys[j].typ
+		}
+		return keys[i].origin < keys[j].origin
+	})
+	if len(keys) > 0 {
+		fmt.Fprintf(w, "\n%5s  %5s  %5s  %-17s  %s\n", "ADMIT", "DROP", "HOLD", "TYPE", "ORIGIN")
+		for _, k := range keys {
+			n := by[k]
+			fmt.Fprintf(w, "%5d  %5d  %5d  %-17s  %s\n", n.admit, n.drop, n.hold, k.typ, browseClean(k.origin))
+		}
+	}
+	if len(lost) == 0 {
+		fmt.Fprint(w, "\nThe page lost nothing: every request was admitted.\n")
+		return
+	}
+	lk := make([]lossKey, 0, len(lost))
+	for k := range lost {
+		lk = append(lk, k)
+	}
+	sort.Slice(lk, func(i, j int) bool {
+		a, b := lk[i], lk[j]
+		if a.typ != b.typ {
+			return a.typ < b.typ
+		}
+		if a.origin != b.origin {
+			return a.origin < b.origin
+		}
+		return a.cause < b.cause
+	})
+	fmt.Fprint(w, "\nWhat the page lost:\n")
+	for _, k := range lk {
+		fmt.Fprintf(w, "  %d %s from %s %s\n", lost[k], browseNoun(k.typ, lost[k]), browseClean(k.origin), browseClean(k.cause))
+	}
+}
+
+// browseCause says in a few words why a request was not admitted.
+func browseCause(r guard.Record) string {
+	switch {
+	case r.Destination == guard.DestinationRefused:
+		return "refused: " + strings.TrimSuffix(strings.TrimPrefix(r.Reason, "destination refused: "), " (robots.txt not fetched)")
+	case r.RepDecision == gate.RepDisallow && r.MatchedRule != nil:
+		return fmt.Sprintf("blocked by its robots.txt line %d (%s: %s)", r.MatchedRule.Line, r.MatchedRule.Kind, r.MatchedRule.Pattern)
+	case r.CollectionDecision == gate.Denied:
+		return "denied by the scope"
+	case r.RepDecision == gate.RepUnresolved:
+		s := "held: its robots.txt is " + string(r.PolicyStatus)
+		if r.PolicyHTTPStatus != 0 {
+			s += " (HTTP " + strconv.Itoa(r.PolicyHTTPStatus) + ")"
+		}
+		if r.PolicyStatus == "" {
+			s = "held: " + r.Reason
+		}
+		return s
+	case r.CollectionDecision == gate.Unresolved && (r.PolicyHTTPStatus == 401 || r.PolicyHTTPStatus == 403):
+		return fmt.Sprintf("held: its robots.txt answered HTTP %d, which calls for a decision by a person", r.PolicyHTTPStatus)
+	case r.CollectionDecision == gate.Unresolved:
+		return "held: no scope entry covers it"
+	}
+	return string(r.Action) + ": " + r.Reason
+}
+
+func browseNoun(typ string, n int) string {
+	switch typ {
+	case guard.TypeXHR, guard.TypeFetch, guard.TypeOther:
+		typ += " request"
+	}
+	if n == 1 {
+		return typ
+	}
+	return typ + "s"
+}
+
+func browseStatus(s guard.TargetStatus) string {
+	switch {
+	case s.Blocked:
+		return "blocked by the guard"
+	case s.Code != 0:
+		return "HTTP " + strconv.Itoa(s.Code)
+	case s.Error != "":
+		return s.Error
+	}
+	return "no answer"
+}
+
+// browseClean makes text from the page safe to print on a terminal: control
+// characters (escape sequences included) are shown escaped.
+func browseClean(s string) string {
+	if !strings.ContainsFunc(s, isControlRune) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if isControlRune(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func isControlRune(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }

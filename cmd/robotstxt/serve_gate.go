@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/cache"
+	"github.com/robotstxt/robotstxt/cache/rediscache"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/server"
+)
+
+// serveGateHelp is the part of "serve --help" about the decision service.
+const serveGateHelp = `
+
+With --gate, the server is also a decision service for a crawler fleet, in
+any language: POST /api/v1/decide with {"urls": [...], "agent": "..."}
+answers, for each URL in request order, the object a line of "robotstxt
+gate" output holds ({"url", "decision", "gate": admit|hold|drop}, with
+"retryAt" for a hold that knows when to ask again); with the header
+Accept: application/x-ndjson it streams JSON lines in completion order.
+POST /api/v1/target-status {"url", "status", "retryAfter", "lease"} reports
+a target's answer: 429 and 503 hold the origin for the fleet for their
+Retry-After, 403 for an hour. GET /api/v1/policy?origin=URL shows the
+origin's policy (status, digest, fetched-at, expiry, redirects, summary);
+DELETE forgets it. GET /metrics serves Prometheus metrics, /readyz answers
+503 while Redis (if given) does not answer.
+
+With --redis, every instance sharing the server shares the policies, the
+holds and the politeness limits, and fetches each robots.txt once for all;
+when Redis is unreachable, each instance goes on with its own copy (never
+admitting more than it would) and writes back when Redis returns.`
+
+type serveGateFlags struct {
+	on          bool
+	agent       string
+	scope       string
+	redisURL    string
+	prefix      string
+	userAgent   string
+	origins     int
+	maxPer      int
+	minInterval time.Duration
+	crawlDelay  bool
+	maxDelay    time.Duration
+	logFormat   string
+	guard       *guardFlags
+}
+
+func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
+	f := &serveGateFlags{}
+	fs.BoolVar(&f.on, "gate", false, "serve the decision service (POST /api/v1/decide, /api/v1/target-status, /api/v1/policy, /metrics)")
+	fs.StringVar(&f.agent, "agent", "", "with --gate: the crawler's product `token` decided for by default")
+	fs.StringVar(&f.scope, "scope", "", "with --gate: collection scope `file`, YAML or JSON; without one nothing is admitted")
+	fs.StringVar(&f.redisURL, "redis", "", "with --gate: share policies, holds and limits through Redis at `URL` (redis://host:port/db)")
+	fs.StringVar(&f.prefix, "redis-prefix", rediscache.DefaultPrefix, "with --redis: `prefix` of every key and channel")
+	fs.StringVar(&f.userAgent, "user-agent", "", "with --gate: User-Agent `header` for fetching robots.txt (default: the agent token)")
+	fs.IntVar(&f.origins, "cache-origins", cache.DefaultEntries, "with --gate: keep at most this many origins' policies in memory")
+	fs.IntVar(&f.maxPer, "max-per-origin", 0, "with --gate: admit at most `N` tasks of one origin at once (0: no limit)")
+	fs.DurationVar(&f.minInterval, "min-interval", 0, "with --gate: admit tasks of one origin at least this `duration` apart")
+	fs.BoolVar(&f.crawlDelay, "crawl-delay", false, "with --gate: use the origin's Crawl-delay for the agent when longer than --min-interval")
+	fs.DurationVar(&f.maxDelay, "max-crawl-delay", gate.DefaultMaxCrawlDelay, "with --crawl-delay: the longest Crawl-delay honoured")
+	fs.StringVar(&f.logFormat, "log-format", "text", "log as `text` or json (structured, one object per line)")
+	f.guard = addGuardFlags(fs)
+	return f
+}
+
+type redisLog struct{ l *slog.Logger }
+
+func (r redisLog) Printf(_ context.Context, format string, args ...any) {
+	r.l.Debug("redis client", "msg", fmt.Sprintf(format, args...))
+}
+
+// logger builds the structured logger; nil for the plain text request log.
+func (f *serveGateFlags) logger(w io.Writer) (*slog.Logger, error) {
+	switch f.logFormat {
+	case "text":
+		if !f.on {
+			return nil, nil
+		}
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	}
+	return nil, usagef("serve: --log-format %q: want text or json", f.logFormat)
+}
+
+// build makes the decision service's options; close releases them.
+func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, close func(), err error) {
+	close = func() {}
+	if !f.on {
+		if f.agent != "" || f.scope != "" || f.redisURL != "" || f.guard.set() {
+			return nil, close, usagef("serve: --agent, --scope, --redis and --allow-private go with --gate")
+		}
+		return nil, close, nil
+	}
+	if !robotstxt.IsProductToken(f.agent) {
+		return nil, close, usagef("serve: --gate needs --agent TOKEN, your crawler's product token (such as ExampleBot)")
+	}
+	if f.origins <= 0 || f.maxPer < 0 || f.minInterval < 0 || f.maxDelay <= 0 {
+		return nil, close, usagef("serve: --cache-origins and --max-crawl-delay must be positive, --max-per-origin and --min-interval not negative")
+	}
+	var scope *gate.Scope
+	if f.scope != "" {
+		if scope, err = gate.LoadScope(f.scope); err != nil {
+			return nil, close, usagef("serve: %v", err)
+		}
+	}
+	metrics := server.NewMetrics()
+	local := cache.NewMemory(f.origins, 0)
+	var c cache.Cache = local
+	var holds gate.HoldStore
+	var ready func(context.Context) error
+	if f.redisURL != "" {
+		redis.SetLogger(redisLog{log})
+		rc, err := rediscache.Open(f.redisURL, rediscache.Options{Prefix: f.prefix, Local: local, Log: log,
+			OnError: metrics.RedisError,
+			OnChange: func(ch gate.PolicyChange) {
+				log.Info("policy changed", "origin", ch.Origin, "old", ch.Old, "new", ch.New)
+			}})
+		if err != nil {
+			return nil, close, usagef("serve: --redis: %v", err)
+		}
+		c, holds, ready, close = rc, rc, rc.Ping, func() { rc.Close() }
+	}
+	ua := f.userAgent
+	if ua == "" {
+		ua = f.agent
+	}
+	client := &gate.Client{Cache: c, Hooks: metrics.Hooks(),
+		Fetcher: &fetch.Fetcher{UserAgent: ua, Guard: f.guard.policy()}}
+	return &server.GateOptions{
+		Gate:    &gate.Gate{Agent: f.agent, Client: client, Scope: scope},
+		Cache:   c,
+		Metrics: metrics,
+		Ready:   ready,
+		Log:     log,
+		Politeness: &gate.Politeness{Store: holds, MaxConcurrent: f.maxPer, MinInterval: f.minInterval,
+			CrawlDelay: f.crawlDelay, MaxCrawlDelay: f.maxDelay},
+	}, close, nil
+}

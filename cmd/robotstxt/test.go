@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/expect"
+	"github.com/robotstxt/robotstxt/fetch"
+)
+
+func runTest(ctx context.Context, c *cli, args []string) error {
+	fs := c.newFlags("test", "[-f FILE | --live URL] [--format text|tap|junit|github|json] SPEC ...",
+		`Check a robots.txt against expectations files, so that CI fails when an edit
+blocks a page that must stay open or opens one that must stay closed.
+
+An expectations file holds one expectation per line: a crawler, a URL and the
+verdict wanted, allow or disallow; "disallow@12" also requires the rule on
+line 12 of robots.txt to decide. '#' at the start of a line or after
+whitespace starts a comment.
+
+  # agent                                URL               verdict
+  Googlebot                              /products/shoes   allow
+  Googlebot                              /cart/            disallow@12
+  *                                      /admin/           disallow
+  GPTBot                                 /                 disallow
+  "Mozilla/5.0 (compatible; bingbot/2.0)" /blog/           allow
+  Mozilla/5.0 (compatible; bingbot/2.0)  /blog/  allow
+
+A crawler is a product token or a full user-agent string. A user-agent string
+with spaces is quoted ("...", with \" and \\ inside), or followed by two or
+more spaces or a tab; a line of more than three words with neither is
+ambiguous and is an error. A URL is a path starting with "/" or an http(s) URL
+(only its path and query count). A bad line is an error with its line number;
+no line is skipped.
+
+The robots.txt is -f FILE (default robots.txt in the current directory; - for
+standard input), or with --live URL the site's file fetched as a crawler
+fetches it. Its status then applies (RFC 9309 section 2.3.1): a 4xx but 429
+means no file, so everything is allowed; a 5xx, a network error or a 429 means
+everything is disallowed, so every allow expectation fails and says why.
+Crawlers' documented fallbacks apply (Googlebot-Image follows Googlebot)
+unless --no-fallback.
+
+Formats: text (each failure with the rule that decided instead, and a total),
+tap (TAP 13), junit (JUnit XML), github (GitHub Actions error annotations on
+the expectations file's lines), json.
+
+Exit status: 0 when every expectation holds, 1 when any fails, 2 on a bad
+expectations file, a usage error or a robots.txt that cannot be read.`,
+		`  robotstxt test -f public/robots.txt robots.expect
+  robotstxt test -f robots.txt --format github robots.expect
+  robotstxt test --live https://example.com/ --format junit robots.expect > results.xml`)
+	file := fs.String("f", "", "robots.txt `file` to test (- for standard input; default robots.txt)")
+	live := fs.String("live", "", "fetch the robots.txt of this site `URL` instead of reading a file")
+	format := fs.String("format", "text", "output `format`: text, tap, junit, github or json")
+	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")
+	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
+	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
+	guard := addGuardFlags(fs)
+	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if !validFormat(*format) {
+		return usagef("test: unknown format %q (want %s)", *format, strings.Join(expect.Formats, ", "))
+	}
+	specs := fs.Args()
+	if len(specs) == 0 {
+		return usagef("test: give at least one expectations file (run \"robotstxt test --help\")")
+	}
+	if *live != "" && *file != "" {
+		return usagef("test: give -f FILE or --live URL, not both")
+	}
+	if *live == "" && (guard.set() || *userAgent != "") {
+		return usagef("test: --user-agent, --allow-private and --allow-range are for --live; without it nothing is fetched")
+	}
+	stdinUsed := *file == "-"
+	for _, s := range specs {
+		if s == "-" {
+			if stdinUsed {
+				return usagef("test: standard input can be read only once")
+			}
+			stdinUsed = true
+		}
+	}
+
+	// Read every expectations file first: a bad file is exit 2, whatever
+	// robots.txt says.
+	var files []expect.File
+	var bad []string
+	parsed := make([][]expect.Expectation, len(specs))
+	for i, s := range specs {
+		data, err := c.readInput(s)
+		if err != nil {
+			return err
+		}
+		name := s
+		if s == "-" {
+			name = "<stdin>"
+		}
+		exps, err := expect.Parse(name, data)
+		var el expect.ErrorList
+		if errors.As(err, &el) {
+			for _, e := range el {
+				bad = append(bad, e.Error())
+			}
+		}
+		parsed[i] = exps
+	}
+	if len(bad) > 0 {
+		return usagef("test: bad expectations:\n  %s", strings.Join(bad, "\n  "))
+	}
+
+	opts := robotstxt.AgentOptions{NoFallback: *noFallback}
+	var decide expect.Decider
+	subject := *file
+	if *live != "" {
+		p, err := fetchPolicy(ctx, *live, *userAgent, *maxBytes, guard)
+		if err != nil {
+			return err
+		}
+		// A robots.txt applies to its own origin only (RFC 9309 section
+		// 2.3): a full URL of another origin cannot be tested against it.
+		for i, exps := range parsed {
+			for _, e := range exps {
+				if strings.HasPrefix(e.URL, "/") {
+					continue
+				}
+				if o, err := fetch.Origin(e.URL); err != nil || o != p.Origin {
+					bad = append(bad, fmt.Sprintf("%s:%d: %s is not on %s, whose robots.txt --live fetched", specs[i], e.Line, e.URL, p.Origin))
+				}
+			}
+		}
+		if len(bad) > 0 {
+			return usagef("test: bad expectations:\n  %s", strings.Join(bad, "\n  "))
+		}
+		subject = p.URL
+		decide = policyDecider(p, opts)
+	} else {
+		if subject == "" {
+			subject = "robots.txt"
+		}
+		body, err := c.readInput(subject)
+		if err != nil {
+			return err
+		}
+		if subject == "-" {
+			subject = "<stdin>"
+		}
+		decide = expect.Rules(robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes}), opts)
+	}
+	failed := 0
+	for i, exps := range parsed {
+		f := expect.File{Name: specs[i], Results: expect.Run(exps, decide)}
+		if specs[i] == "-" {
+			f.Name = "<stdin>"
+		}
+		failed += expect.Failed(f.Results)
+		files = append(files, f)
+	}
+	out := bufio.NewWriter(c.stdout)
+	if err := expect.Write(out, *format, subject, files); err != nil {
+		return err
+	}
+	if err := out.Flush(); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return errFindings
+	}
+	return nil
+}
+
+func validFormat(f string) bool {
+	for _, g := range expect.Formats {
+		if f == g {
+			return true
+		}
+	}
+	return false
+}
+
+// fetchPolicy fetches the robots.txt of a site as a crawler does. A URL
+// that is not http(s) and a destination the guard refuses are usage errors.
+func fetchPolicy(ctx context.Context, rawURL, userAgent string, maxBytes int, guard *guardFlags) (*fetch.Policy, error) {
+	if userAgent == "" {
+		userAgent = fetch.DefaultUserAgent
+	}
+	f := &fetch.Fetcher{UserAgent: userAgent, MaxBytes: maxBytes, Guard: guard.policy()}
+	p, err := f.Fetch(ctx, rawURL)
+	if err != nil {
+		var fe *fetch.Error
+		if errors.As(err, &fe) && fe.Op == "origin" {
+			return nil, usagef("%q: %v", rawURL, fe.Err)
+		}
+		return nil, err
+	}
+	if p.Status == fetch.Refused {
+		return nil, usagef("%s: %s (give --allow-private or --allow-range to reach it)", p.URL, p.Detail)
+	}
+	return p, nil
+}
+
+// policyDecider applies a fetched policy as RFC 9309 section 2.3.1 says:
+// the rules of a file that was had, everything allowed when there is none,
+// everything disallowed when it could not be reached.
+func policyDecider(p *fetch.Policy, opts robotstxt.AgentOptions) expect.Decider {
+	switch p.Status {
+	case fetch.Success:
+		return expect.Rules(p.Robots(), opts)
+	case fetch.Unavailable, fetch.TooManyRedirects:
+		return expect.Fixed(true, fmt.Sprintf("no robots.txt: %s, so everything is allowed", statusWords(p)))
+	case fetch.RateLimited:
+		return expect.Fixed(false, fmt.Sprintf("robots.txt rate-limited: %s, so crawlers wait and fetch nothing", statusWords(p)))
+	}
+	return expect.Fixed(false, fmt.Sprintf("robots.txt unreachable: %s, so everything is disallowed", statusWords(p)))
+}
+
+// statusWords says what answer a fetch got: "HTTP 404", or the detail of a
+// network failure.
+func statusWords(p *fetch.Policy) string {
+	if p.HTTPStatus != 0 && p.Status != fetch.TooManyRedirects {
+		return fmt.Sprintf("HTTP %d", p.HTTPStatus)
+	}
+	if p.Detail != "" {
+		return p.Detail
+	}
+	return string(p.Status)
+}

@@ -1,0 +1,62 @@
+package guard_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/guard"
+)
+
+// BenchmarkBrowse loads a page of 1,000 images from 50 loopback origins,
+// with and without the guard (a fresh guard, so 50 robots.txt fetches, each
+// time). Run with -benchtime=3x: one iteration is one page load.
+func BenchmarkBrowse(b *testing.B) {
+	ctx := browser(b)
+	var page strings.Builder
+	page.WriteString(`<!doctype html><html><head><link rel="icon" href="data:,"></head><body>`)
+	var first *origin
+	for i := 0; i < 50; i++ {
+		o := newOrigin(b, "127.0.0.1", nil)
+		o.routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
+		for j := 0; j < 20; j++ {
+			p := fmt.Sprintf("/img/%d.png", j)
+			if j < 5 {
+				p = fmt.Sprintf("/no/%d.png", j)
+			}
+			o.routes[p] = text("image/png", "")
+			fmt.Fprintf(&page, `<img src="%s%s">`, o.URL, p)
+		}
+		if first == nil {
+			first = o
+		}
+	}
+	page.WriteString(`</body></html>`)
+	first.routes["/"] = text("text/html", page.String())
+	load := func(b *testing.B, guarded bool) {
+		for i := 0; i < b.N; i++ {
+			tctx, cancel := chromedp.NewContext(ctx)
+			if err := chromedp.Do(tctx); err != nil {
+				b.Fatal(err)
+			}
+			g, _ := newGuard(b, true)
+			if guarded {
+				if err := g.Attach(tctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := g.Load(tctx, first.URL+"/", guard.WaitLoad); err != nil {
+				b.Fatal(err)
+			}
+			if guarded {
+				g.Detach(tctx)
+			}
+			cancel()
+		}
+	}
+	b.Run("guard", func(b *testing.B) { load(b, true) })
+	b.Run("no-guard", func(b *testing.B) { load(b, false) })
+}

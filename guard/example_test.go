@@ -1,0 +1,69 @@
+package guard_test
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"os"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/guard"
+	"github.com/robotstxt/robotstxt/netguard"
+)
+
+// A crawler loads a page in headless Chromium; every request the page makes
+// is decided by robots.txt for ExampleBot before it is sent.
+func ExampleGuard() {
+	ctx := context.Background()
+	bctx, stop, err := guard.Launch(ctx, "") // finds Chromium; or attach to your own chromedp context
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer stop()
+
+	net := &netguard.Policy{} // refuse private and loopback destinations
+	scope, _ := gate.ParseScope([]byte("approved: [\"https://example.com/\"]"), "yaml")
+	g := &guard.Guard{
+		Gate: &gate.Gate{Agent: "ExampleBot", Scope: scope, Client: &gate.Client{
+			Fetcher: &fetch.Fetcher{UserAgent: "ExampleBot/1.0 (+https://example.com/bot)", Guard: net},
+		}},
+		Net: net,
+	}
+	if err := g.Attach(bctx); err != nil {
+		log.Fatal(err)
+	}
+	failed, err := g.Load(bctx, "https://example.com/", guard.WaitNetworkIdle)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if failed != "" {
+		fmt.Println("the page did not load:", failed)
+	}
+	g.Detach(bctx)
+	for _, r := range g.Records() {
+		fmt.Println(r.Action, r.ResourceType, r.TargetURL, r.TargetStatus)
+	}
+}
+
+// A record keeps the policy's status and the target's apart: here the
+// guard stopped an image that robots.txt disallows.
+func ExampleRecord_MarshalJSON() {
+	r := guard.Record{
+		Record: gate.Record{Origin: "https://example.com", ProductToken: "ExampleBot",
+			TargetURL: "https://example.com/private/a.png", PolicyURL: "https://example.com/robots.txt",
+			PolicyStatus: fetch.Success, PolicyHTTPStatus: 200,
+			MatchedRule: &robotstxt.Rule{Line: 2, Kind: robotstxt.Disallow, Pattern: "/private/"},
+			RepDecision: gate.RepDisallow, CollectionDecision: gate.Approved,
+			Reason: "disallowed by line 2 (disallow: /private/)"},
+		Action: gate.Drop, Method: "GET", ResourceType: guard.TypeImage,
+		FrameURL: "https://example.com/", Initiator: "https://example.com/:14",
+		Subject: true, Destination: guard.DestinationAllowed,
+		TargetStatus: guard.TargetStatus{Blocked: true},
+	}
+	b, _ := r.MarshalJSON()
+	os.Stdout.Write(append(b, '\n'))
+	// Output:
+	// {"origin":"https://example.com","productToken":"ExampleBot","targetURL":"https://example.com/private/a.png","policyURL":"https://example.com/robots.txt","policyFinalURL":null,"policyFetchedAt":null,"policyStatus":"success","policyHTTPStatus":200,"policyDigest":null,"policyStale":false,"group":[],"matchedRule":{"line":2,"kind":"disallow","pattern":"/private/"},"repDecision":"disallow","collectionDecision":"approved","reason":"disallowed by line 2 (disallow: /private/)","gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","initiator":"https://example.com/:14","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}
+}

@@ -1,0 +1,679 @@
+package guard
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/netguard"
+)
+
+// Defaults for the zero Guard.
+const (
+	DefaultMaxRecords = 100_000
+	DefaultWorkers    = 64
+)
+
+// Guard stands between a browser and every request it makes: it asks the
+// gate before each request is sent and lets it go on, or fails it as
+// blocked by the client. Set the fields, then call Attach; the fields must
+// not change afterwards. A Guard serves one attachment.
+type Guard struct {
+	// Gate decides for the crawler's product token (required). Its Client
+	// fetches robots.txt outside the browser, once per origin.
+	Gate *gate.Gate
+	// Net is the destination guard for the page's own requests: a host
+	// that resolves to a refused address (loopback, private, link-local
+	// ...) is dropped. Nil refuses what the zero netguard.Policy refuses.
+	// The robots.txt fetches are guarded by the gate's Fetcher instead.
+	Net *netguard.Policy
+	// Resolver resolves hosts for the destination check; nil means
+	// net.DefaultResolver.
+	Resolver *net.Resolver
+	// HoldWait, when positive, makes a request the gate holds because its
+	// origin's policy is unresolved (unreachable, rate-limited) wait up to
+	// this long for the policy to resolve; otherwise a hold fails at once.
+	HoldWait time.Duration
+	// MaxRecords bounds the records kept (default DefaultMaxRecords);
+	// requests beyond it are still decided, and counted in Stats.
+	MaxRecords int
+	// Workers bounds the requests decided at once (default DefaultWorkers).
+	Workers int
+
+	mu         sync.Mutex
+	attached   bool
+	browser    cdp.Session
+	pageT      cdp.Session
+	mainFrame  cdp.FrameID
+	records    []*Record
+	pending    map[fetch.RequestID]*entry // by interception id, until answered
+	frames     map[cdp.FrameID]string     // frame -> URL of its latest document
+	parents    map[cdp.FrameID]cdp.FrameID
+	initiators map[network.RequestID]string
+	types      map[network.RequestID]network.ResourceType
+	failures   map[network.RequestID]string // the tab's error texts
+	sockets    map[network.RequestID]string // websocket request -> URL
+	hosts      map[string]error             // destination check per host
+	overflow   int
+	wsPath     string
+	sem        chan struct{}
+	wg         sync.WaitGroup
+	stop       context.CancelFunc // ends the event loops
+	dctx       context.Context    // the decisions' context
+	stopDecide context.CancelFunc // ends the decisions under way (they hold)
+	inflight   atomic.Int64       // decisions under way
+}
+
+// entry is a request waiting for its target's answer.
+type entry struct {
+	rec *Record // nil beyond MaxRecords
+	url string
+}
+
+// Stats counts what a Guard saw.
+type Stats struct {
+	Requests  int // records kept
+	Overflow  int // requests decided but not recorded (beyond MaxRecords)
+	Admitted  int
+	Dropped   int
+	Held      int
+	Unmatched int // records still waiting for the target's answer
+}
+
+// Attach starts guarding the browser of ctx, a chromedp context (a browser
+// and tab are started if it has none yet; see Launch). From then on every
+// request of every frame and worker of the browser is paused before it is
+// sent and decided: the CDP Fetch domain is enabled on the browser target,
+// which sees the requests of all its targets, out-of-process iframes and
+// workers included, with no window between a target's start and its
+// interception. The page's websockets, which the Fetch domain does not
+// pause, are checked by a script added to every document of the tab (see
+// the package documentation).
+//
+// The guard runs until ctx ends or Detach is called.
+func (g *Guard) Attach(ctx context.Context) error {
+	if g.Gate == nil {
+		return errors.New("guard: no Gate")
+	}
+	g.mu.Lock()
+	if g.attached {
+		g.mu.Unlock()
+		return errors.New("guard: already attached")
+	}
+	g.attached = true
+	g.mu.Unlock()
+	if err := chromedp.Do(ctx); err != nil {
+		return fmt.Errorf("guard: starting the browser: %w", err)
+	}
+	c := chromedp.FromContext(ctx)
+	var tok [8]byte
+	rand.Read(tok[:])
+	g.mu.Lock()
+	g.browser, g.pageT = c.Browser, c.Target
+	g.mainFrame = cdp.FrameID(c.Target.TargetID)
+	g.pending = make(map[fetch.RequestID]*entry)
+	g.frames = make(map[cdp.FrameID]string)
+	g.parents = make(map[cdp.FrameID]cdp.FrameID)
+	g.initiators = make(map[network.RequestID]string)
+	g.types = make(map[network.RequestID]network.ResourceType)
+	g.failures = make(map[network.RequestID]string)
+	g.sockets = make(map[network.RequestID]string)
+	g.hosts = make(map[string]error)
+	g.wsPath = "/.well-known/robotstxt-guard-" + hex.EncodeToString(tok[:])
+	g.sem = make(chan struct{}, cmp(g.Workers, DefaultWorkers))
+	g.mu.Unlock()
+
+	lctx, stop := context.WithCancel(ctx)
+	g.stop = stop
+	g.dctx, g.stopDecide = context.WithCancel(lctx)
+	// Subscribe before enabling, so that no event is missed. The tab's
+	// events are handled in its reader goroutine (Listen), so that once a
+	// command to the tab returns, every event before its reply is handled.
+	paused := cdp.Events(lctx, g.browser, fetch.RequestPaused)
+	if err := chromedp.Listen(lctx, g.tabEvent); err != nil {
+		stop()
+		return fmt.Errorf("guard: %w", err)
+	}
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			g.paused(lctx, &ev)
+		}
+	}()
+
+	if _, err := cdp.Call(ctx, g.browser, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
+		{URLPattern: "*", RequestStage: fetch.RequestStageRequest},
+		{URLPattern: "*", RequestStage: fetch.RequestStageResponse},
+	}}); err != nil {
+		stop()
+		return fmt.Errorf("guard: enabling request interception: %w", err)
+	}
+	run := true
+	if _, err := cdp.Call(ctx, g.pageT, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: websocketScript(g.wsPath), RunImmediately: &run,
+	}); err != nil {
+		stop()
+		return fmt.Errorf("guard: adding the websocket check: %w", err)
+	}
+	return nil
+}
+
+// Detach stops guarding. The decisions under way end first, and a request
+// still waiting for one (HoldWait) fails as held: disabling the
+// interception would otherwise let it go unguarded. Requests the browser
+// makes afterwards are not guarded.
+func (g *Guard) Detach(ctx context.Context) error {
+	if g.browser == nil {
+		return nil
+	}
+	g.stopDecide()
+	g.waitDecisions(ctx)
+	_, err := cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{})
+	// A round trip to the tab: its events sent before are handled by now.
+	if _, err2 := cdp.Call(ctx, g.pageT, page.GetFrameTree, cdp.Empty{}); err == nil {
+		err = err2
+	}
+	g.stop()
+	g.wg.Wait()
+	g.waitDecisions(ctx)
+	return err
+}
+
+// waitDecisions waits until no decision is under way, or ctx ends.
+func (g *Guard) waitDecisions(ctx context.Context) {
+	for g.inflight.Load() > 0 && ctx.Err() == nil {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// callContext is for the command that ends a paused request: it must be
+// sent even when the decision was cut short.
+func callContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+}
+
+func cmp(v, def int) int {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// MainFrame is the frame ID of the guarded tab's top-level document.
+func (g *Guard) MainFrame() cdp.FrameID { return g.mainFrame }
+
+// paused handles one Fetch.requestPaused event. It is called in event
+// order; the decision itself runs in its own goroutine.
+func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
+	if ev.ResponseStatusCode != 0 || ev.ResponseErrorReason != "" {
+		g.answered(ctx, ev)
+		return
+	}
+	u := ev.Request.URL + ev.Request.URLFragment
+	e := &entry{url: u}
+	isWS := false
+	if p, err := url.Parse(u); err == nil && p.Path == g.wsPath {
+		// The websocket check of the page script: decide for the socket's URL.
+		isWS = true
+		e.url = p.Query().Get("url")
+	}
+	r := &Record{Method: ev.Request.Method, ResourceType: resourceType(ev.ResourceType, ev.FrameID == g.mainFrame),
+		frame: ev.FrameID, networkID: ev.NetworkID, referer: header(ev.Request.Headers, "Referer")}
+	if isWS {
+		r.ResourceType, r.Method = TypeWebSocket, "GET"
+	}
+	r.TargetURL = e.url
+	g.mu.Lock()
+	if r.ResourceType != TypeDocument && r.ResourceType != TypeSubframeDocument {
+		r.FrameURL = g.frames[ev.FrameID]
+	}
+	if ev.RedirectedRequestID != "" {
+		if prev := g.pending[ev.RedirectedRequestID]; prev != nil {
+			r.RedirectedFrom = prev.url
+			delete(g.pending, ev.RedirectedRequestID)
+		}
+	}
+	if len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {
+		e.rec = r
+		g.records = append(g.records, r)
+	} else {
+		g.overflow++
+	}
+	if !isWS && len(g.pending) < cmp(g.MaxRecords, DefaultMaxRecords) {
+		g.pending[ev.RequestID] = e
+	}
+	g.mu.Unlock()
+
+	g.inflight.Add(1)
+	go func() {
+		defer g.inflight.Add(-1)
+		var d Record
+		d.TargetURL = e.url
+		if isWS && !websocketURL(e.url) {
+			d.Action, d.Subject = gate.Drop, true
+			d.Reason = "not a websocket URL"
+		} else {
+			g.decide(g.dctx, &d)
+		}
+		ctx, cancel := callContext(ctx)
+		defer cancel()
+		g.mu.Lock()
+		r.Record, r.Action, r.Subject, r.Destination = d.Record, d.Action, d.Subject, d.Destination
+		if r.Action != gate.Admit {
+			r.TargetStatus.Blocked = true
+			delete(g.pending, ev.RequestID)
+		} else if r.ResourceType == TypeDocument || r.ResourceType == TypeSubframeDocument {
+			g.frames[ev.FrameID] = e.url
+		}
+		g.mu.Unlock()
+		var err error
+		switch {
+		case isWS && r.Action == gate.Admit:
+			_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: 204,
+				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}}})
+		case isWS:
+			_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: 403,
+				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}}})
+		case r.Action == gate.Admit:
+			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+		default:
+			_, err = cdp.Call(ctx, g.browser, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+		}
+		if err != nil && r.Action == gate.Admit {
+			g.mu.Lock()
+			if r.TargetStatus.Code == 0 && r.TargetStatus.Error == "" {
+				r.TargetStatus.Error = "the browser dropped the request: " + err.Error()
+			}
+			g.mu.Unlock()
+		}
+	}()
+}
+
+// answered records the target's answer (response stage) and lets the
+// response through.
+func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
+	g.mu.Lock()
+	e := g.pending[ev.RequestID]
+	if e != nil && e.rec != nil {
+		if ev.ResponseStatusCode != 0 {
+			e.rec.TargetStatus.Code = int(ev.ResponseStatusCode)
+		} else {
+			e.rec.TargetStatus.Error = string(ev.ResponseErrorReason)
+		}
+	}
+	// A redirect's next request removes the entry; a final answer does too.
+	if ev.ResponseStatusCode < 300 || ev.ResponseStatusCode >= 400 {
+		delete(g.pending, ev.RequestID)
+	}
+	g.mu.Unlock()
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		ctx, cancel := callContext(ctx)
+		defer cancel()
+		if _, err := cdp.Call(ctx, g.browser, fetch.ContinueResponse, fetch.ContinueResponseParams{RequestID: ev.RequestID}); err != nil {
+			cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+		}
+	}()
+}
+
+// decide fills r (whose TargetURL is set) with the guard's decision.
+func (g *Guard) decide(ctx context.Context, r *Record) {
+	target := r.TargetURL
+	u, err := url.Parse(target)
+	if err != nil {
+		r.Action, r.Subject = gate.Drop, true
+		r.Reason = fmt.Sprintf("not a URL: %v", err)
+		return
+	}
+	check := target
+	switch scheme := strings.ToLower(u.Scheme); scheme {
+	case "http", "https":
+	case "ws", "wss":
+		// A websocket's policy is its http(s) origin's robots.txt.
+		v := *u
+		v.Scheme = "http" + strings.TrimPrefix(scheme, "ws")
+		check = v.String()
+	default:
+		r.Action, r.Subject = gate.Admit, false
+		r.Reason = fmt.Sprintf("the %s: scheme is not subject to robots.txt: allowed", scheme)
+		return
+	}
+	r.Subject = true
+	if !g.acquire(ctx) {
+		r.Action, r.Reason = gate.Hold, "no decision: "+ctx.Err().Error()
+		return
+	}
+	err = g.destination(ctx, u.Hostname())
+	g.release()
+	if err != nil {
+		r.Action, r.Destination = gate.Drop, DestinationRefused
+		r.ProductToken = g.Gate.Agent
+		if o, err := originOf(check); err == nil {
+			r.Origin, r.PolicyURL = o, o+"/robots.txt"
+		}
+		r.Reason = "destination refused: " + err.Error() + " (robots.txt not fetched)"
+		return
+	}
+	r.Destination = DestinationAllowed
+	start := time.Now()
+	for {
+		if !g.acquire(ctx) {
+			r.Action, r.Reason = gate.Hold, "no decision: "+ctx.Err().Error()
+			return
+		}
+		d, err := g.Gate.Check(ctx, check)
+		g.release()
+		if err != nil {
+			r.Action = gate.Hold
+			r.Reason = "no decision: " + err.Error()
+			return
+		}
+		r.Record, r.Action = d.Record, d.Action
+		r.TargetURL = target
+		if d.Action != gate.Hold || d.RetryAt.IsZero() || g.HoldWait <= 0 {
+			return
+		}
+		// The origin's policy is due again at RetryAt (by the gate's
+		// clock): wait for it when that is within our bound.
+		wait := max(d.RetryAt.Sub(g.now()), 0) + 10*time.Millisecond
+		if time.Since(start)+wait > g.HoldWait {
+			return
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// acquire takes one of the Workers slots, which bound the lookups and
+// checks under way (not the requests waiting, as a hold may).
+func (g *Guard) acquire(ctx context.Context) bool {
+	if g.sem == nil {
+		return true
+	}
+	select {
+	case g.sem <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (g *Guard) release() {
+	if g.sem != nil {
+		<-g.sem
+	}
+}
+
+// websocketURL reports whether the page script's URL is one a WebSocket
+// may open (ws:, wss:, or http: and https:, which the browser turns into
+// them).
+func websocketURL(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "ws", "wss", "http", "https":
+		return true
+	}
+	return false
+}
+
+// now is the gate's clock.
+func (g *Guard) now() time.Time {
+	if c := g.Gate.Client; c != nil && c.Now != nil {
+		return c.Now()
+	}
+	return time.Now()
+}
+
+func originOf(rawURL string) (string, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return "", err
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host), nil
+}
+
+// destination checks host with the destination guard, resolving it; the
+// answer is kept for the guard's life, so that a thousand requests to one
+// host make one lookup.
+func (g *Guard) destination(ctx context.Context, host string) error {
+	if g.Net != nil && g.Net.AllowPrivate {
+		return nil
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	g.mu.Lock()
+	err, ok := g.hosts[host]
+	g.mu.Unlock()
+	if ok {
+		return err
+	}
+	err = g.resolveCheck(ctx, host)
+	if ctx.Err() != nil {
+		return err // not kept: the lookup was cut short
+	}
+	g.mu.Lock()
+	g.hosts[host] = err
+	g.mu.Unlock()
+	return err
+}
+
+func (g *Guard) resolveCheck(ctx context.Context, host string) error {
+	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		if err := g.Net.Check(a); err != nil {
+			return fmt.Errorf("%s is %s", a, netguard.Reason(err))
+		}
+		return nil
+	}
+	r := g.Resolver
+	if r == nil {
+		r = net.DefaultResolver
+	}
+	lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	addrs, err := r.LookupNetIP(lctx, "ip", host)
+	if err != nil {
+		return fmt.Errorf("%s does not resolve (%v)", host, err)
+	}
+	// The browser may connect to any of them: every one must pass.
+	for _, a := range addrs {
+		if err := g.Net.Check(a.Unmap()); err != nil {
+			return fmt.Errorf("%s resolves to %s, which is %s", host, a.Unmap(), netguard.Reason(err))
+		}
+	}
+	return nil
+}
+
+// tabEvent handles an event of the tab. It runs in the tab's reader
+// goroutine: it must not block.
+func (g *Guard) tabEvent(ev any) {
+	switch ev := ev.(type) {
+	case *network.EventRequestWillBeSent:
+		g.requestSent(ev)
+	case *page.EventFrameAttached:
+		g.mu.Lock()
+		g.parents[ev.FrameID] = ev.ParentFrameID
+		g.mu.Unlock()
+	case *network.EventWebSocketCreated:
+		g.mu.Lock()
+		if len(g.sockets) < cmp(g.MaxRecords, DefaultMaxRecords) {
+			g.sockets[ev.RequestID] = ev.URL
+		}
+		g.mu.Unlock()
+	case *network.EventWebSocketHandshakeResponseReceived:
+		g.handshake(ev)
+	case *network.EventLoadingFailed:
+		g.mu.Lock()
+		if len(g.failures) < cmp(g.MaxRecords, DefaultMaxRecords) {
+			g.failures[ev.RequestID] = ev.ErrorText
+		}
+		g.mu.Unlock()
+	}
+}
+
+func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
+	if strings.HasPrefix(ev.DocumentURL, "chrome-error:") {
+		return // the browser's own error page, shown for a blocked frame
+	}
+	in := initiator(ev.Initiator)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if len(g.initiators) < cmp(g.MaxRecords, DefaultMaxRecords) {
+		if in != "" {
+			g.initiators[ev.RequestID] = in
+		}
+		g.types[ev.RequestID] = ev.Type
+	}
+	// data:, blob: ... never reach the Fetch domain: record them here.
+	if ev.Request != nil && !networked(ev.Request.URL) && len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {
+		scheme, _, _ := strings.Cut(ev.Request.URL, ":")
+		r := &Record{Action: gate.Admit, Method: ev.Request.Method, ResourceType: resourceType(ev.Type, ev.FrameID == g.mainFrame),
+			FrameURL: g.frames[ev.FrameID], Initiator: in}
+		r.TargetURL = ev.Request.URL
+		r.ProductToken = g.Gate.Agent
+		r.Reason = fmt.Sprintf("the %s: scheme is not subject to robots.txt: allowed", strings.ToLower(scheme))
+		r.TargetStatus.Error = "not a network request"
+		g.records = append(g.records, r)
+	}
+}
+
+// networked reports whether the browser sends rawURL over the network, so
+// that the Fetch domain sees it.
+func networked(rawURL string) bool {
+	scheme, _, _ := strings.Cut(strings.ToLower(rawURL), ":")
+	switch scheme {
+	case "http", "https", "ws", "wss":
+		return true
+	}
+	return false
+}
+
+func initiator(in *network.Initiator) string {
+	if in == nil {
+		return ""
+	}
+	if s := in.Stack; s != nil {
+		for st := s; st != nil; st = st.Parent {
+			for _, f := range st.CallFrames {
+				if f.URL != "" {
+					return f.URL + ":" + strconv.FormatInt(f.LineNumber+1, 10)
+				}
+			}
+		}
+	}
+	if in.URL != "" {
+		if in.LineNumber > 0 {
+			return in.URL + ":" + strconv.FormatInt(int64(in.LineNumber)+1, 10)
+		}
+		return in.URL
+	}
+	return ""
+}
+
+func header(h network.Headers, name string) string {
+	for k, v := range h {
+		if strings.EqualFold(k, name) {
+			if s, ok := v.(string); ok {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// Records returns a copy of the records so far, in the order the requests
+// were made, with what is known of their initiators, frames and answers.
+// A request admitted whose answer was not seen has a null target status
+// and says so.
+func (g *Guard) Records() []Record {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	out := make([]Record, len(g.records))
+	for i, r := range g.records {
+		o := *r
+		if o.FrameURL == "" && o.frame != "" {
+			switch o.ResourceType {
+			case TypeDocument:
+			case TypeSubframeDocument:
+				o.FrameURL = g.frames[g.parents[o.frame]]
+			default:
+				o.FrameURL = g.frames[o.frame]
+			}
+		}
+		if o.Initiator == "" {
+			o.Initiator = g.initiators[o.networkID]
+		}
+		// The Fetch domain calls fetch() and XHR both XHR, and a worker's
+		// script Other; the tab's Network domain, which sees the tab's own
+		// requests, tells them apart.
+		switch t := g.types[o.networkID]; {
+		case o.ResourceType == TypeXHR && t == network.ResourceTypeFetch:
+			o.ResourceType = TypeFetch
+		case o.ResourceType == TypeOther && t != "":
+			o.ResourceType = resourceType(t, o.frame == g.mainFrame)
+		}
+		if o.Initiator == "" {
+			o.Initiator = o.referer
+		}
+		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
+			// The Fetch domain's error reasons are coarse ("Failed"); the
+			// tab's Network domain says more (net::ERR_EMPTY_RESPONSE).
+			if text := g.failures[o.networkID]; text != "" {
+				o.TargetStatus.Error = text
+			} else if o.TargetStatus.Error == "" {
+				o.TargetStatus.Error = "no answer seen"
+			}
+		}
+		out[i] = o
+	}
+	return out
+}
+
+// Stats returns the counts so far.
+func (g *Guard) Stats() Stats {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	s := Stats{Requests: len(g.records), Overflow: g.overflow}
+	for _, r := range g.records {
+		switch r.Action {
+		case gate.Admit:
+			s.Admitted++
+			if r.TargetStatus == (TargetStatus{}) {
+				s.Unmatched++
+			}
+		case gate.Drop:
+			s.Dropped++
+		case gate.Hold:
+			s.Held++
+		}
+	}
+	return s
+}

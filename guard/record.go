@@ -1,0 +1,209 @@
+package guard
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+
+	"github.com/robotstxt/robotstxt/gate"
+)
+
+// Resource types of a record, in the words of the issue that asked for them.
+const (
+	TypeDocument         = "document"
+	TypeSubframeDocument = "subframe document"
+	TypeScript           = "script"
+	TypeStylesheet       = "stylesheet"
+	TypeImage            = "image"
+	TypeFont             = "font"
+	TypeMedia            = "media"
+	TypeXHR              = "xhr"
+	TypeFetch            = "fetch"
+	TypeWebSocket        = "websocket"
+	TypePing             = "ping"
+	TypeOther            = "other"
+)
+
+// resourceType maps the browser's resource type to a record's; mainFrame
+// tells a top-level document from a frame's.
+func resourceType(t network.ResourceType, mainFrame bool) string {
+	switch t {
+	case network.ResourceTypeDocument:
+		if mainFrame {
+			return TypeDocument
+		}
+		return TypeSubframeDocument
+	case network.ResourceTypeScript:
+		return TypeScript
+	case network.ResourceTypeStylesheet:
+		return TypeStylesheet
+	case network.ResourceTypeImage:
+		return TypeImage
+	case network.ResourceTypeFont:
+		return TypeFont
+	case network.ResourceTypeMedia:
+		return TypeMedia
+	case network.ResourceTypeXHR:
+		return TypeXHR
+	case network.ResourceTypeFetch:
+		return TypeFetch
+	case network.ResourceTypeWebSocket:
+		return TypeWebSocket
+	case network.ResourceTypePing:
+		return TypePing
+	}
+	return TypeOther
+}
+
+// Destination decisions of a record.
+const (
+	DestinationAllowed = "allowed" // the host resolved to addresses the policy allows
+	DestinationRefused = "refused" // private, loopback, link-local ... (netguard)
+)
+
+// Record is the decision record of one request of the page: the gate's
+// record (robots.txt and collection scope for the crawler's product token)
+// and what the guard adds: what asked for the URL, what the guard did, and
+// what the target answered, kept apart from the policy's status (seed 004).
+type Record struct {
+	gate.Record
+	// Action is what the guard did: admit (the request went on), drop or
+	// hold (the request failed as blocked by the client).
+	Action gate.Action
+	// Method is the HTTP method.
+	Method string
+	// ResourceType is one of the Type constants.
+	ResourceType string
+	// FrameURL is the URL of the document of the frame that made the
+	// request (for a document, the frame's previous document, if any).
+	FrameURL string
+	// Initiator is the URL or script (URL:line) that caused the request,
+	// when the browser says; else the Referer.
+	Initiator string
+	// RedirectedFrom is the URL whose redirect made this request.
+	RedirectedFrom string
+	// Subject is false for schemes robots.txt does not govern (data:,
+	// blob:, about: ...): such requests are recorded and allowed.
+	Subject bool
+	// Destination is DestinationAllowed or DestinationRefused ("" when not
+	// checked: not subject, or decided by robots.txt first).
+	Destination string
+	// TargetStatus is what the target answered.
+	TargetStatus TargetStatus
+
+	// What the records are finished with when read (see Guard.Records).
+	frame     cdp.FrameID
+	networkID network.RequestID
+	referer   string
+}
+
+// TargetStatus is the answer of the target: an HTTP status, a network
+// error, or the guard's block. Its JSON form is the status code, the string
+// "blocked", or null (with the error in the record's "targetError").
+type TargetStatus struct {
+	Code    int    // HTTP status, when the target answered
+	Blocked bool   // the guard stopped the request; it never left the browser
+	Error   string // the network error, or why no answer was seen
+}
+
+func (t TargetStatus) String() string {
+	switch {
+	case t.Blocked:
+		return "blocked"
+	case t.Code != 0:
+		return strconv.Itoa(t.Code)
+	case t.Error != "":
+		return "error: " + t.Error
+	}
+	return "no answer"
+}
+
+// MarshalJSON writes the gate's record fields, then "gate" (the action),
+// "method", "resourceType", "frameURL", "initiator", "redirectedFrom",
+// "robotsSubject", "destination", "targetStatus" and "targetError". Absent
+// values are null.
+func (r Record) MarshalJSON() ([]byte, error) {
+	b, err := r.Record.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	b = b[:len(b)-1] // reopen the object
+	var ts any
+	switch {
+	case r.TargetStatus.Blocked:
+		ts = "blocked"
+	case r.TargetStatus.Code != 0:
+		ts = r.TargetStatus.Code
+	}
+	extra := struct {
+		Gate           gate.Action `json:"gate"`
+		Method         string      `json:"method"`
+		ResourceType   string      `json:"resourceType"`
+		FrameURL       *string     `json:"frameURL"`
+		Initiator      *string     `json:"initiator"`
+		RedirectedFrom *string     `json:"redirectedFrom"`
+		Subject        bool        `json:"robotsSubject"`
+		Destination    *string     `json:"destination"`
+		TargetStatus   any         `json:"targetStatus"`
+		TargetError    *string     `json:"targetError"`
+	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Initiator), null(r.RedirectedFrom),
+		r.Subject, null(r.Destination), ts, null(r.TargetStatus.Error)}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false) // as the gate writes its fields
+	if err := enc.Encode(extra); err != nil {
+		return nil, err
+	}
+	e := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	b = append(b, ',')
+	return append(b, e[1:]...), nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *Record) UnmarshalJSON(b []byte) error {
+	var g gate.Record
+	if err := json.Unmarshal(b, &g); err != nil {
+		return err
+	}
+	var w struct {
+		Gate           gate.Action     `json:"gate"`
+		Method         string          `json:"method"`
+		ResourceType   string          `json:"resourceType"`
+		FrameURL       string          `json:"frameURL"`
+		Initiator      string          `json:"initiator"`
+		RedirectedFrom string          `json:"redirectedFrom"`
+		Subject        bool            `json:"robotsSubject"`
+		Destination    string          `json:"destination"`
+		TargetStatus   json.RawMessage `json:"targetStatus"`
+		TargetError    string          `json:"targetError"`
+	}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	*r = Record{Record: g, Action: w.Gate, Method: w.Method, ResourceType: w.ResourceType, FrameURL: w.FrameURL,
+		Initiator: w.Initiator, RedirectedFrom: w.RedirectedFrom, Subject: w.Subject, Destination: w.Destination,
+		TargetStatus: TargetStatus{Error: w.TargetError}}
+	switch s := string(w.TargetStatus); s {
+	case "", "null":
+	case `"blocked"`:
+		r.TargetStatus.Blocked = true
+	default:
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return fmt.Errorf("targetStatus: %s is neither a status code, \"blocked\" nor null", s)
+		}
+		r.TargetStatus.Code = n
+	}
+	return nil
+}
+
+func null(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}

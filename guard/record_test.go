@@ -1,0 +1,127 @@
+package guard
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/gate"
+)
+
+func TestResourceType(t *testing.T) {
+	tests := []struct {
+		in   network.ResourceType
+		main bool
+		want string
+	}{
+		{network.ResourceTypeDocument, true, TypeDocument},
+		{network.ResourceTypeDocument, false, TypeSubframeDocument},
+		{network.ResourceTypeScript, false, TypeScript},
+		{network.ResourceTypeStylesheet, false, TypeStylesheet},
+		{network.ResourceTypeImage, true, TypeImage},
+		{network.ResourceTypeFont, false, TypeFont},
+		{network.ResourceTypeMedia, false, TypeMedia},
+		{network.ResourceTypeXHR, false, TypeXHR},
+		{network.ResourceTypeFetch, false, TypeFetch},
+		{network.ResourceTypeWebSocket, false, TypeWebSocket},
+		{network.ResourceTypePing, false, TypePing},
+		{network.ResourceTypeManifest, false, TypeOther},
+		{network.ResourceTypeEventSource, false, TypeOther},
+		{network.ResourceTypePrefetch, false, TypeOther},
+		{network.ResourceTypeOther, true, TypeOther},
+		{"", false, TypeOther},
+	}
+	for _, tt := range tests {
+		if got := resourceType(tt.in, tt.main); got != tt.want {
+			t.Errorf("resourceType(%q, main %v) = %q, want %q", tt.in, tt.main, got, tt.want)
+		}
+	}
+}
+
+func TestRecordJSON(t *testing.T) {
+	base := gate.Record{Origin: "https://example.com", ProductToken: "ExampleBot", TargetURL: "https://example.com/private/a.png",
+		PolicyURL: "https://example.com/robots.txt", RepDecision: gate.RepDisallow, CollectionDecision: gate.Approved,
+		MatchedRule: &robotstxt.Rule{Line: 4, Kind: robotstxt.Disallow, Pattern: "/private/"}, Reason: "disallowed <by> line 4"}
+	tests := []struct {
+		name string
+		rec  Record
+		want string // the guard's fields, after the gate's
+	}{
+		{"blocked", Record{Record: base, Action: gate.Drop, Method: "GET", ResourceType: TypeImage, FrameURL: "https://example.com/",
+			Initiator: "https://example.com/app.js:3", Subject: true, Destination: DestinationAllowed, TargetStatus: TargetStatus{Blocked: true}},
+			`"gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","initiator":"https://example.com/app.js:3","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}`},
+		{"answered", Record{Record: base, Action: gate.Admit, Method: "POST", ResourceType: TypeFetch, RedirectedFrom: "https://example.com/go",
+			Subject: true, Destination: DestinationAllowed, TargetStatus: TargetStatus{Code: 404}},
+			`"gate":"admit","method":"POST","resourceType":"fetch","frameURL":null,"initiator":null,"redirectedFrom":"https://example.com/go","robotsSubject":true,"destination":"allowed","targetStatus":404,"targetError":null}`},
+		{"network error", Record{Record: base, Action: gate.Admit, Method: "GET", ResourceType: TypeScript, Subject: true,
+			Destination: DestinationAllowed, TargetStatus: TargetStatus{Error: "ConnectionRefused"}},
+			`"gate":"admit","method":"GET","resourceType":"script","frameURL":null,"initiator":null,"redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":null,"targetError":"ConnectionRefused"}`},
+		{"not subject", Record{Record: gate.Record{TargetURL: "data:,x"}, Action: gate.Admit, Method: "GET", ResourceType: TypeImage,
+			TargetStatus: TargetStatus{Error: "not a network request"}},
+			`"gate":"admit","method":"GET","resourceType":"image","frameURL":null,"initiator":null,"redirectedFrom":null,"robotsSubject":false,"destination":null,"targetStatus":null,"targetError":"not a network request"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := tt.rec.MarshalJSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, _ := tt.rec.Record.MarshalJSON()
+			if want := string(g[:len(g)-1]) + "," + tt.want; string(b) != want {
+				t.Errorf("got  %s\nwant %s", b, want)
+			}
+			if !strings.Contains(string(b), `"reason":"`) || strings.Contains(string(b), `\u003c`) {
+				t.Errorf("gate fields missing or HTML-escaped: %s", b)
+			}
+			var back Record
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatal(err)
+			}
+			b2, _ := back.MarshalJSON()
+			if string(b2) != string(b) {
+				t.Errorf("round trip:\n got %s\nwant %s", b2, b)
+			}
+			back.Record, tt.rec.Record = gate.Record{}, gate.Record{}
+			if !reflect.DeepEqual(back, tt.rec) {
+				t.Errorf("round trip:\n got %+v\nwant %+v", back, tt.rec)
+			}
+		})
+	}
+}
+
+func TestRecordUnmarshalBadStatus(t *testing.T) {
+	var r Record
+	if err := json.Unmarshal([]byte(`{"targetStatus":"done"}`), &r); err == nil {
+		t.Error(`targetStatus "done" accepted`)
+	}
+}
+
+// FuzzRecordJSON: any input either fails to decode or decodes to a record
+// whose encoding decodes to the same record.
+func FuzzRecordJSON(f *testing.F) {
+	f.Add(`{"origin":"http://a","targetStatus":200,"gate":"admit","resourceType":"image"}`)
+	f.Add(`{"targetStatus":"blocked","targetError":"x","policyFetchedAt":"2026-03-01T12:00:00Z"}`)
+	f.Add(`{"targetStatus":null,"matchedRule":{"line":2,"kind":"disallow","pattern":"/"}}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var r Record
+		if err := json.Unmarshal([]byte(s), &r); err != nil {
+			return
+		}
+		b, err := r.MarshalJSON()
+		if err != nil {
+			t.Fatalf("encoding %+v: %v", r, err)
+		}
+		var back Record
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("decoding %s: %v", b, err)
+		}
+		b2, _ := back.MarshalJSON()
+		if string(b) != string(b2) {
+			t.Errorf("not stable:\n%s\n%s", b, b2)
+		}
+	})
+}

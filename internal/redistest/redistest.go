@@ -1,0 +1,139 @@
+// Package redistest starts a real redis-server on a loopback port for tests
+// and the fleet load test: no persistence, so that a restart loses every
+// key, as a crash of a cache server does.
+package redistest
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Server is a redis-server process.
+type Server struct {
+	Addr string // 127.0.0.1:port
+	bin  string
+	dir  string
+	cmd  *exec.Cmd
+	done chan struct{}
+}
+
+// Start starts a server for t, stopped at its end. Without a redis-server
+// binary the test is skipped with a message, or fails under CI=true.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("redis-server not found: CI must install Debian's redis-server (.ci/run)")
+		}
+		t.Skipf("redis-server not found (apt-get install redis-server); skipping the tests against a real Redis")
+	}
+	s, err := Launch(bin, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Kill)
+	return s
+}
+
+// Launch starts bin on a free loopback port with dir as its working
+// directory.
+func Launch(bin, dir string) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	s := &Server{Addr: addr, bin: bin, dir: dir}
+	return s, s.start()
+}
+
+// URL is the server's redis:// URL.
+func (s *Server) URL() string { return "redis://" + s.Addr + "/0" }
+
+func (s *Server) start() error {
+	_, port, _ := net.SplitHostPort(s.Addr)
+	s.cmd = exec.Command(s.bin, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+		"--dir", s.dir, "--daemonize", "no", "--loglevel", "warning", "--enable-debug-command", "local")
+	s.cmd.Dir = s.dir
+	if err := s.cmd.Start(); err != nil {
+		return fmt.Errorf("starting redis-server: %w", err)
+	}
+	s.done = make(chan struct{})
+	go func(c *exec.Cmd, done chan struct{}) { c.Wait(); close(done) }(s.cmd, s.done)
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if ping(s.Addr) == nil {
+			return nil
+		}
+		select {
+		case <-s.done:
+			return errors.New("redis-server exited at start")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	s.Kill()
+	return fmt.Errorf("redis-server on %s did not answer within 10s", s.Addr)
+}
+
+// ping sends PING in the inline protocol.
+func ping(addr string) error {
+	c, err := net.DialTimeout("tcp", addr, time.Second)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(time.Second))
+	if _, err := c.Write([]byte("PING\r\n")); err != nil {
+		return err
+	}
+	line, err := bufio.NewReader(c).ReadString('\n')
+	if err != nil {
+		return err
+	}
+	if !strings.HasPrefix(line, "+PONG") {
+		return fmt.Errorf("PING answered %q", strconv.Quote(line))
+	}
+	return nil
+}
+
+// Kill kills the server (SIGKILL: no shutdown, no save) and waits for it.
+func (s *Server) Kill() {
+	if s.cmd == nil || s.cmd.Process == nil {
+		return
+	}
+	s.cmd.Process.Kill()
+	<-s.done
+	s.cmd = nil
+}
+
+// Restart starts the server again on the same port, empty.
+func (s *Server) Restart() error {
+	s.Kill()
+	var err error
+	for range 50 { // the port may linger a moment
+		if err = s.start(); err == nil {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return err
+}
+
+// Client returns a go-redis client on s for t, closed at its end.
+func Client(t testing.TB, s *Server) *redis.Client {
+	c := redis.NewClient(&redis.Options{Addr: s.Addr, DisableIdentity: true})
+	t.Cleanup(func() { c.Close() })
+	return c
+}

@@ -1,0 +1,170 @@
+//go:build unix
+
+package lint
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/robotstxt/robotstxt"
+)
+
+// worstShapes are generated files of about n lines in the shapes that make a
+// check family do the most work: every family that compares lines, groups
+// or rules with each other meets its worst case in one of them.
+var worstShapes = []struct {
+	name string
+	gen  func(n int) string
+}{
+	// One group of many names and many rules (group and name checks,
+	// per-name rule sets).
+	{"agents×rules", func(n int) string {
+		var b strings.Builder
+		for i := range n / 3 {
+			fmt.Fprintf(&b, "User-agent: bot%d\n", i)
+		}
+		for i := range n - n/3 {
+			fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+		}
+		return b.String()
+	}},
+	// Many groups naming the same crawler (repeated groups, merging).
+	{"repeated-groups", func(n int) string {
+		var b strings.Builder
+		for i := range n / 3 {
+			fmt.Fprintf(&b, "User-agent: Googlebot\nDisallow: /g%d/\n\n", i)
+		}
+		return b.String()
+	}},
+	// Many groups of distinct names (name lookups, crawler registry).
+	{"distinct-groups", func(n int) string {
+		var b strings.Builder
+		for i := range n / 3 {
+			fmt.Fprintf(&b, "User-agent: crawler%d\nDisallow: /x%d/\n\n", i, i)
+		}
+		return b.String()
+	}},
+	// Rules that repeat, nest and overlap (duplicates, shadowing, allow and
+	// disallow of one path).
+	{"overlapping-rules", func(n int) string {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for i := range n {
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, "Disallow: /a/%d\n", i%50)
+			case 1:
+				fmt.Fprintf(&b, "Allow: /a/%d\n", i%50)
+			case 2:
+				fmt.Fprintf(&b, "Disallow: /a/%d/b%d\n", i%50, i)
+			case 3:
+				b.WriteString("Disallow: /a\n")
+			}
+		}
+		return b.String()
+	}},
+	// Wildcard rules sharing pieces (pattern checks, glob comparisons).
+	{"wildcards", func(n int) string {
+		var b strings.Builder
+		b.WriteString("User-agent: *\n")
+		for i := range n {
+			fmt.Fprintf(&b, "Disallow: /*foo*a%d*$\n", i)
+		}
+		return b.String()
+	}},
+	// Sitemaps, crawl-delays, hosts and unknown lines (record checks).
+	{"records", func(n int) string {
+		var b strings.Builder
+		b.WriteString("User-agent: *\nDisallow: /x\n")
+		for i := range n {
+			switch i % 4 {
+			case 0:
+				fmt.Fprintf(&b, "Sitemap: https://example.com/s%d.xml\n", i%100)
+			case 1:
+				fmt.Fprintf(&b, "Crawl-delay: %d\n", i%7)
+			case 2:
+				fmt.Fprintf(&b, "Host: h%d.example.com\n", i%9)
+			case 3:
+				fmt.Fprintf(&b, "Foo-%d: bar\n", i)
+			}
+		}
+		return b.String()
+	}},
+	// Lines that are not directives, and directives misspelt (line checks).
+	{"junk-lines", func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			switch i % 3 {
+			case 0:
+				fmt.Fprintf(&b, "Dissallow: /t%d\n", i)
+			case 1:
+				fmt.Fprintf(&b, "this is not a directive %d\n", i)
+			case 2:
+				fmt.Fprintf(&b, "User-agent %d\n", i)
+			}
+		}
+		return b.String()
+	}},
+}
+
+// BenchmarkLintWorst lints each worst shape at growing sizes; cpu-ns/line
+// (CPU time, which other work on the machine disturbs less than wall time)
+// stays flat when the cost is linear.
+func BenchmarkLintWorst(b *testing.B) {
+	for _, s := range worstShapes {
+		for _, n := range []int{1000, 4000, 16000} {
+			text := s.gen(n)
+			b.Run(fmt.Sprintf("%s/lines=%d", s.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(text)))
+				b.ReportAllocs()
+				cpu := cpuTime()
+				for b.Loop() {
+					Lint(text, nil)
+				}
+				b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/float64(n), "cpu-ns/line")
+			})
+		}
+	}
+}
+
+// TestLintWorstBounded lints each worst shape at the largest size within
+// the parse limit. The bounds are generous (a linear audit takes well under
+// a second and 200 MB on these files; a quadratic one, minutes or
+// gigabytes).
+func TestLintWorstBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("lints 500 KiB files")
+	}
+	for _, s := range worstShapes {
+		n := 1000
+		for len(s.gen(2*n)) <= robotstxt.DefaultMaxBytes {
+			n *= 2
+		}
+		text := s.gen(n)
+		runtime.GC()
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		start := time.Now()
+		Lint(text, nil)
+		d := time.Since(start)
+		runtime.ReadMemStats(&m1)
+		mem := m1.TotalAlloc - m0.TotalAlloc
+		t.Logf("%s: %d lines, %d bytes: %v, %.1f MB allocated", s.name, n, len(text), d, float64(mem)/1e6)
+		if d > 5*time.Second || mem > 1<<30 {
+			t.Errorf("%s: %v and %d MB for %d bytes; bounds 5s and 1 GiB", s.name, d, mem>>20, len(text))
+		}
+	}
+}
+
+// cpuTime is the CPU time the process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}

@@ -1,0 +1,56 @@
+package robotstxt
+
+import (
+	"slices"
+	"strings"
+)
+
+// trieMinNames is the number of named tokens above which a full user-agent
+// string is resolved through an automaton rather than by trying every name.
+const trieMinNames = 8
+
+// A nameTrie finds the longest named token that a user-agent string
+// contains, ignoring ASCII case, as index.namedFor's scan does, but in one
+// pass over the string whatever the number of names: an Aho-Corasick
+// automaton over the lower-case names (wildcard.go), where the first name
+// reported at a position is the longest that ends there.
+type nameTrie struct {
+	ac    acIndex
+	names []*ruleSet // by needle number: the names sorted
+}
+
+func newNameTrie(named []*ruleSet) *nameTrie {
+	t := &nameTrie{names: slices.Clone(named)}
+	slices.SortFunc(t.names, func(a, b *ruleSet) int { return strings.Compare(a.token, b.token) })
+	tokens := make([]string, len(t.names))
+	for i, rs := range t.names {
+		tokens[i] = rs.token
+	}
+	t.ac.buildAutomaton(tokens)
+	return t
+}
+
+// longest returns the longest token that s contains, ignoring ASCII case,
+// the earliest in the file among equally long ones; nil if none.
+func (t *nameTrie) longest(s string) *ruleSet {
+	ac := &t.ac
+	var best *ruleSet
+	st := int32(0)
+	for i := 0; i < len(s); i++ {
+		c := lower(s[i])
+		if ac.dfa != nil {
+			st = ac.dfa[st*ac.classes+int32(ac.class[c])]
+		} else {
+			st = ac.step(st, c)
+		}
+		o := ac.states[st].report
+		if o < 0 {
+			continue
+		}
+		rs := t.names[ac.states[o].needle]
+		if best == nil || len(rs.token) > len(best.token) || len(rs.token) == len(best.token) && rs.order < best.order {
+			best = rs
+		}
+	}
+	return best
+}

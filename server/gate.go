@@ -1,0 +1,546 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/cache"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
+)
+
+// Limits of the decision service.
+const (
+	// MaxDecideURLs is the most URLs one decide request may carry.
+	MaxDecideURLs = 1000
+	// DefaultMaxInFlight is how many decide requests are served at once;
+	// more wait up to inFlightWait, then get 503.
+	DefaultMaxInFlight = 64
+	// DefaultDecideWorkers is how many URLs of one request are decided at
+	// once (they wait on robots.txt fetches, not on the CPU).
+	DefaultDecideWorkers = 16
+	inFlightWait         = 5 * time.Second
+	maxAgentsKept        = 64
+)
+
+// GateOptions make the server a decision service for a crawler fleet:
+// POST /api/v1/decide, POST /api/v1/target-status, GET and DELETE
+// /api/v1/policy, and /metrics.
+type GateOptions struct {
+	// Gate decides for the default agent; requests naming another agent
+	// get a Gate of their own that shares its Client and Scope.
+	Gate *gate.Gate
+	// Cache is the Gate's Client's cache, for DELETE /api/v1/policy; nil:
+	// the policy cannot be forgotten.
+	Cache cache.Cache
+	// Politeness applies holds and per-origin limits to admitted tasks;
+	// nil means holds kept in the process and no limits.
+	Politeness *gate.Politeness
+	// Metrics are served on /metrics; nil means NewMetrics().
+	Metrics *Metrics
+	// Ready is asked by /readyz (nil: always ready).
+	Ready func(context.Context) error
+	// Log receives structured events; nil: none.
+	Log *slog.Logger
+	// MaxInFlight and Workers: see DefaultMaxInFlight, DefaultDecideWorkers.
+	MaxInFlight, Workers int
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+type gateService struct {
+	o      GateOptions
+	sem    chan struct{}
+	mu     sync.Mutex
+	agents map[string]*gate.Gate
+}
+
+// routeGate adds the decision service's routes and /readyz.
+func (s *Server) routeGate(o *GateOptions) {
+	if o == nil {
+		s.mux.HandleFunc("/readyz", readyz(nil))
+		return
+	}
+	g := &gateService{o: *o, agents: make(map[string]*gate.Gate)}
+	if g.o.Politeness == nil {
+		g.o.Politeness = &gate.Politeness{}
+	}
+	if g.o.Metrics == nil {
+		g.o.Metrics = NewMetrics()
+	}
+	if g.o.MaxInFlight <= 0 {
+		g.o.MaxInFlight = DefaultMaxInFlight
+	}
+	if g.o.Workers <= 0 {
+		g.o.Workers = DefaultDecideWorkers
+	}
+	if g.o.Now == nil {
+		g.o.Now = time.Now
+	}
+	g.sem = make(chan struct{}, g.o.MaxInFlight)
+	s.mux.HandleFunc("/readyz", readyz(g.o.Ready))
+	s.mux.Handle("/metrics", g.o.Metrics.Handler())
+	s.mux.HandleFunc("/api/v1/decide", g.post(s, g.decide))
+	s.mux.HandleFunc("/api/v1/target-status", g.post(s, g.targetStatus))
+	s.mux.HandleFunc("/api/v1/policy", g.policy)
+}
+
+func readyz(ready func(context.Context) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			writeError(w, http.StatusMethodNotAllowed, "use GET /readyz", "GET, HEAD")
+			return
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		if ready != nil {
+			ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+			defer cancel()
+			if err := ready(ctx); err != nil {
+				writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": "not ready", "error": err.Error()})
+				return
+			}
+		}
+		writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready"})
+	}
+}
+
+// post wraps a JSON POST handler: method, content type, body limit and the
+// bound on requests in flight.
+func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Request, body []byte) error) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		if r.Method != http.MethodPost {
+			writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
+			return
+		}
+		if ct := r.Header.Get("Content-Type"); ct != "" {
+			if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+				writeError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: send application/json", ct), "")
+				return
+			}
+		}
+		t := time.NewTimer(inFlightWait)
+		defer t.Stop()
+		select {
+		case g.sem <- struct{}{}:
+			defer func() { <-g.sem }()
+		case <-t.C:
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests in flight; retry", g.o.MaxInFlight), "")
+			return
+		case <-r.Context().Done():
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mbe.Limit), "")
+				return
+			}
+			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error(), "")
+			return
+		}
+		if err := fn(w, r, body); err != nil {
+			var ae *apiError
+			if errors.As(err, &ae) {
+				writeError(w, ae.status, ae.msg, ae.allow)
+				return
+			}
+			writeError(w, http.StatusInternalServerError, err.Error(), "")
+		}
+	}
+}
+
+func decodeStrict(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest("bad JSON: %s", jsonError(err))
+	}
+	if dec.More() {
+		return badRequest("bad JSON: more than one value")
+	}
+	return nil
+}
+
+// decideRequest is the body of POST /api/v1/decide.
+type decideRequest struct {
+	URLs  []string `json:"urls"`
+	Agent string   `json:"agent"`
+}
+
+// decideItem is one answer: a line of "robotstxt gate" output for the task
+// {"url": ...}, with retryAt for a hold that knows when to ask again and
+// lease for a task counted against the origin's concurrency limit.
+type decideItem struct {
+	URL      string
+	Decision *gate.Decision
+	Error    string
+	RetryAt  time.Time
+	Lease    string
+}
+
+func (it *decideItem) appendJSON(b []byte) []byte {
+	b = append(b, `{"url":`...)
+	b = appendJSONString(b, it.URL)
+	if it.Decision == nil {
+		b = append(b, `,"error":`...)
+		b = appendJSONString(b, it.Error)
+		return append(b, `,"gate":"drop"}`...)
+	}
+	d, _ := it.Decision.MarshalJSON()
+	b = append(b, ',')
+	b = append(b, d[1:len(d)-1]...)
+	if !it.RetryAt.IsZero() {
+		b = append(b, `,"retryAt":"`...)
+		b = it.RetryAt.UTC().AppendFormat(b, time.RFC3339)
+		b = append(b, '"')
+	}
+	if it.Lease != "" {
+		b = append(b, `,"lease":`...)
+		b = appendJSONString(b, it.Lease)
+	}
+	return append(b, '}')
+}
+
+func appendJSONString(b []byte, s string) []byte {
+	q, _ := json.Marshal(s)
+	return append(b, q...)
+}
+
+func (g *gateService) gateFor(agent string) (*gate.Gate, error) {
+	def := g.o.Gate
+	if agent == "" || agent == def.Agent {
+		return def, nil
+	}
+	if len(agent) > maxItem {
+		return nil, badRequest("agent: longer than %d bytes", maxItem)
+	}
+	if robotstxt.ProductToken(agent) == "" {
+		return nil, badRequest("agent %q: no product token (letters, digits, '-', '_', '.')", agent)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if ag, ok := g.agents[agent]; ok {
+		return ag, nil
+	}
+	ag := &gate.Gate{Agent: agent, Exact: def.Exact, Client: def.Client, Scope: def.Scope}
+	if len(g.agents) < maxAgentsKept {
+		g.agents[agent] = ag
+	}
+	return ag, nil
+}
+
+func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte) error {
+	var req decideRequest
+	if err := decodeStrict(body, &req); err != nil {
+		return err
+	}
+	if len(req.URLs) == 0 {
+		return badRequest(`"urls": give at least one URL`)
+	}
+	if len(req.URLs) > MaxDecideURLs {
+		return badRequest(`"urls": %d URLs, at most %d per request`, len(req.URLs), MaxDecideURLs)
+	}
+	gt, err := g.gateFor(req.Agent)
+	if err != nil {
+		return err
+	}
+	stream := acceptsNDJSON(r)
+	ctx := r.Context()
+	items := make([]decideItem, len(req.URLs))
+	done := make(chan int, len(req.URLs))
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range req.URLs {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range min(g.o.Workers, len(req.URLs)) {
+		wg.Go(func() {
+			for i := range next {
+				g.decideOne(ctx, gt, req.URLs[i], &items[i])
+				done <- i
+			}
+		})
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	if !stream {
+		for range done {
+		}
+		if err := ctx.Err(); err != nil {
+			return nil
+		}
+		b := make([]byte, 0, 512*len(items))
+		b = append(b, '[')
+		for i := range items {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = items[i].appendJSON(b)
+		}
+		b = append(b, "]\n"...)
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+		w.Write(b)
+		return nil
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	var b []byte
+	for i := range done {
+		b = items[i].appendJSON(b[:0])
+		b = append(b, '\n')
+		if _, err := w.Write(b); err != nil {
+			break
+		}
+		rc.Flush()
+	}
+	for range done { // after a write error: let the workers finish
+	}
+	return nil
+}
+
+func acceptsNDJSON(r *http.Request) bool {
+	for _, v := range r.Header.Values("Accept") {
+		for part := range strings.SplitSeq(v, ",") {
+			mt, _, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.EqualFold(strings.TrimSpace(mt), "application/x-ndjson") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (g *gateService) decideOne(ctx context.Context, gt *gate.Gate, u string, it *decideItem) {
+	it.URL = u
+	if len(u) > maxItem {
+		it.URL, it.Error = u[:64]+"...", fmt.Sprintf("URL longer than %d bytes", maxItem)
+		return
+	}
+	d, err := gt.Check(ctx, u)
+	if err != nil {
+		it.Error = err.Error()
+		return
+	}
+	lease, err := g.o.Politeness.Apply(ctx, d, g.o.Now())
+	if err != nil && g.o.Log != nil {
+		g.o.Log.Warn("politeness state unavailable", "origin", d.Origin, "err", err.Error())
+	}
+	it.Decision, it.Lease = d, lease
+	if d.Action == gate.Hold {
+		it.RetryAt = d.RetryAt
+	}
+	g.o.Metrics.Decision(d)
+}
+
+// targetStatus is the body of POST /api/v1/target-status: a crawler tells
+// what a target answered (seed 004's targetStatus), and ends the task's
+// lease.
+type targetStatusRequest struct {
+	URL        string `json:"url"`
+	Status     int    `json:"status"`
+	RetryAfter string `json:"retryAfter"` // the Retry-After header as received
+	Lease      string `json:"lease"`
+}
+
+func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, body []byte) error {
+	var req targetStatusRequest
+	if err := decodeStrict(body, &req); err != nil {
+		return err
+	}
+	origin, err := fetch.Origin(req.URL)
+	if err != nil {
+		return badRequest("url %q: %v", req.URL, err)
+	}
+	if req.Status < 100 || req.Status > 599 {
+		return badRequest("status %d: want an HTTP status code", req.Status)
+	}
+	if len(req.RetryAfter) > 64 || len(req.Lease) > 128 {
+		return badRequest("retryAfter or lease too long")
+	}
+	now := g.o.Now()
+	ctx := r.Context()
+	if err := g.o.Politeness.Done(ctx, origin, req.Lease); err != nil {
+		return err
+	}
+	h, held, err := g.o.Politeness.Report(ctx, origin, req.Status, parseRetryAfter(req.RetryAfter, now), now)
+	if err != nil {
+		return err
+	}
+	out := map[string]any{"origin": origin, "held": held}
+	if held {
+		out["until"], out["httpStatus"] = h.Until.UTC().Format(time.RFC3339), h.HTTPStatus
+		g.o.Metrics.Hold("target-" + strconv.Itoa(req.Status))
+		if g.o.Log != nil {
+			g.o.Log.Info("origin held", "origin", origin, "status", req.Status, "until", h.Until.UTC().Format(time.RFC3339))
+		}
+	}
+	writeJSON(w, r, http.StatusOK, out)
+	return nil
+}
+
+// parseRetryAfter reads a Retry-After value: seconds or an HTTP date.
+func parseRetryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n <= 0 {
+			return 0
+		}
+		return time.Duration(min(n, 1<<31)) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now).Round(time.Second)
+	}
+	return 0
+}
+
+// policyAnswer is the answer of GET /api/v1/policy.
+type policyAnswer struct {
+	Origin      string         `json:"origin"`
+	Source      string         `json:"policySource,omitempty"`
+	Status      fetch.Status   `json:"status"`
+	HTTPStatus  int            `json:"httpStatus,omitempty"`
+	Digest      string         `json:"digest,omitempty"`
+	FetchedAt   string         `json:"fetchedAt,omitempty"`
+	Expires     string         `json:"expires,omitempty"`
+	Stale       bool           `json:"stale"`
+	FinalURL    string         `json:"finalURL,omitempty"`
+	Redirects   []fetch.Hop    `json:"redirects"`
+	Detail      string         `json:"detail,omitempty"`
+	Failure     *failureAnswer `json:"failure,omitempty"`
+	Summary     *policySummary `json:"summary,omitempty"`
+	Description string         `json:"description"`
+}
+
+type failureAnswer struct {
+	Status       fetch.Status `json:"status"`
+	HTTPStatus   int          `json:"httpStatus,omitempty"`
+	Detail       string       `json:"detail"`
+	FailingSince string       `json:"failingSince"`
+	RetryAt      string       `json:"retryAt"`
+}
+
+type policySummary struct {
+	Bytes     int      `json:"bytes"`
+	Truncated bool     `json:"truncated"`
+	Groups    int      `json:"groups"`
+	Rules     int      `json:"rules"`
+	Sitemaps  int      `json:"sitemaps"`
+	Agents    []string `json:"agents"`
+}
+
+func (g *gateService) policy(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	q := r.URL.Query().Get("origin")
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodDelete:
+	default:
+		writeError(w, http.StatusMethodNotAllowed, "/api/v1/policy takes GET or DELETE", "GET, HEAD, DELETE")
+		return
+	}
+	origin, err := fetch.Origin(q)
+	if err != nil || len(q) > maxItem {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("origin=%q: want an http(s) URL or origin (%v)", q, err), "")
+		return
+	}
+	if r.Method == http.MethodDelete {
+		if g.o.Cache == nil {
+			writeError(w, http.StatusNotImplemented, "this server cannot forget policies", "")
+			return
+		}
+		if err := g.o.Cache.Delete(r.Context(), origin); err != nil {
+			writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+			return
+		}
+		writeJSON(w, r, http.StatusOK, map[string]any{"origin": origin, "deleted": true})
+		return
+	}
+	st, err := g.o.Gate.Client.Policy(r.Context(), origin)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+		return
+	}
+	writeJSON(w, r, http.StatusOK, describePolicy(st))
+}
+
+func describePolicy(st *gate.State) *policyAnswer {
+	a := &policyAnswer{Origin: st.Origin, Source: st.Source, Stale: st.Stale, Redirects: []fetch.Hop{}}
+	p := st.Policy
+	if p == nil {
+		p = st.Cached
+	}
+	if p != nil {
+		a.Status, a.HTTPStatus, a.Digest, a.FetchedAt, a.Expires = p.Status, p.HTTPStatus, p.Digest, rfc3339(p.FetchedAt), rfc3339(st.Expires)
+		a.FinalURL, a.Detail = p.FinalURL, p.Detail
+		if p.Redirects != nil {
+			a.Redirects = p.Redirects
+		}
+		if rb := p.Robots(); rb != nil {
+			sum := &policySummary{Bytes: len(p.Body), Truncated: p.Truncated, Groups: len(rb.Groups), Sitemaps: len(rb.Sitemaps), Agents: []string{}}
+			seen := map[string]bool{}
+			for _, gr := range rb.Groups {
+				sum.Rules += len(gr.Rules)
+				for _, ua := range gr.UserAgents {
+					if t := ua.Token; t != "" && !seen[t] && len(sum.Agents) < 100 {
+						seen[t] = true
+						sum.Agents = append(sum.Agents, t)
+					}
+				}
+			}
+			a.Summary = sum
+		}
+	}
+	if f := st.Failure; f != nil {
+		a.Failure = &failureAnswer{Status: f.Status, HTTPStatus: f.HTTPStatus, Detail: f.Detail, FailingSince: rfc3339(st.FailingSince), RetryAt: rfc3339(st.RetryAt)}
+		if p == nil {
+			a.Status, a.HTTPStatus, a.FinalURL, a.Detail = f.Status, f.HTTPStatus, f.FinalURL, f.Detail
+			if f.Redirects != nil {
+				a.Redirects = f.Redirects
+			}
+		}
+	}
+	switch {
+	case st.Policy != nil && st.Stale:
+		a.Description = "the origin is unreachable; its last copy is used, past its expiry"
+	case st.Policy != nil:
+		a.Description = "in force until " + st.Expires.UTC().Format(time.RFC3339)
+	case st.Failure != nil:
+		a.Description = fmt.Sprintf("no policy applies: every task of this origin is held until %s", st.RetryAt.UTC().Format(time.RFC3339))
+	default:
+		a.Description = "no policy known"
+	}
+	return a
+}
+
+func rfc3339(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
+)
+
+// Metrics are the decision service's Prometheus metrics, served on
+// /metrics. Every label has a small, fixed set of values.
+type Metrics struct {
+	reg          *prometheus.Registry
+	decisions    *prometheus.CounterVec
+	fetches      *prometheus.CounterVec
+	fetchSeconds prometheus.Histogram
+	cache        *prometheus.CounterVec
+	fleetWaits   prometheus.Counter
+	holds        *prometheus.CounterVec
+	redisErrors  *prometheus.CounterVec
+}
+
+// NewMetrics returns the metrics, with the Go runtime's and the process's.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		reg: prometheus.NewRegistry(),
+		decisions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_decisions_total",
+			Help: "Gate decisions, by action (admit, hold, drop) and reason."}, []string{"action", "reason"}),
+		fetches: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_fetches_total",
+			Help: "robots.txt fetches made by this process, by status."}, []string{"status"}),
+		fetchSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "robotstxt_fetch_duration_seconds",
+			Help:    "Time taken by robots.txt fetches, redirects and body included.",
+			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60}}),
+		cache: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_cache_lookups_total",
+			Help: "Policy cache lookups: hit (answered without a fetch), miss, stale (a copy past its expiry used because the origin is unreachable)."}, []string{"result"}),
+		fleetWaits: prometheus.NewCounter(prometheus.CounterOpts{Name: "robotstxt_singleflight_waits_total",
+			Help: "Fetches this process waited for because another process of the fleet was making them."}),
+		holds: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_holds_total",
+			Help: "Holds set on an origin, by cause (target-429, target-503, target-403, robots-unreachable, robots-rate-limited, ...)."}, []string{"cause"}),
+		redisErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_redis_errors_total",
+			Help: "Failed requests to Redis, by operation."}, []string{"op"}),
+	}
+	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Hooks are the gate Client's hooks that feed the metrics.
+func (m *Metrics) Hooks() *gate.Hooks {
+	return &gate.Hooks{
+		Lookup: func(_ string, hit bool) {
+			if hit {
+				m.cache.WithLabelValues("hit").Inc()
+			} else {
+				m.cache.WithLabelValues("miss").Inc()
+			}
+		},
+		Fetched: func(_ string, p *fetch.Policy, took time.Duration) {
+			m.fetches.WithLabelValues(string(p.Status)).Inc()
+			m.fetchSeconds.Observe(took.Seconds())
+			if !p.Status.Definitive() {
+				m.holds.WithLabelValues("robots-" + string(p.Status)).Inc()
+			}
+		},
+		FleetWait: func(string) { m.fleetWaits.Inc() },
+	}
+}
+
+// RedisError counts a failed request to Redis (rediscache.Options.OnError).
+func (m *Metrics) RedisError(op string, _ error) { m.redisErrors.WithLabelValues(op).Inc() }
+
+// Hold counts a hold set by a target's answer.
+func (m *Metrics) Hold(cause string) { m.holds.WithLabelValues(cause).Inc() }
+
+// Decision counts a decision.
+func (m *Metrics) Decision(d *gate.Decision) {
+	if d.PolicyStale {
+		m.cache.WithLabelValues("stale").Inc()
+	}
+	m.decisions.WithLabelValues(string(d.Action), ReasonClass(d)).Inc()
+}
+
+// ReasonClass sums up why a decision was taken, in one of a few words, for
+// a metric label: robots-allow, robots-disallow, robots-unavailable,
+// robots-<failure status>, scope-denied, scope-unresolved, refusal (a
+// 401/403 robots.txt awaiting a person), target-hold, politeness.
+func ReasonClass(d *gate.Decision) string {
+	switch {
+	case strings.Contains(d.Reason, "; politeness: origin held"):
+		return "target-hold"
+	case strings.Contains(d.Reason, "; politeness: "):
+		return "politeness"
+	case d.RepDecision == gate.RepDisallow:
+		return "robots-disallow"
+	case d.CollectionDecision == gate.Denied:
+		return "scope-denied"
+	case d.RepDecision == gate.RepUnresolved:
+		if d.PolicyStatus == "" {
+			return "robots-unknown"
+		}
+		return "robots-" + string(d.PolicyStatus)
+	case d.CollectionDecision == gate.Unresolved && (d.PolicyHTTPStatus == 401 || d.PolicyHTTPStatus == 403) &&
+		d.PolicyStatus == fetch.Unavailable:
+		return "refusal"
+	case d.CollectionDecision == gate.Unresolved:
+		return "scope-unresolved"
+	case d.PolicyStatus == fetch.Success:
+		return "robots-allow"
+	}
+	return "robots-unavailable"
+}

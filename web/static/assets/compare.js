@@ -1,0 +1,120 @@
+// "Compare with another version": a second file (pasted or opened), and
+// what changes from it to the text in the editor, computed in the worker by
+// package diff, the code of "robotstxt diff": rules added, removed or moved
+// per crawler name, and the URLs whose verdict changes for each crawler.
+
+import { t, tr } from "./i18n.js";
+import { readFile, display } from "./source.js";
+
+const SHOWN = 300;
+
+function ruleText(r) {
+  return `${r.kind === "allow" ? "Allow" : "Disallow"}: ${r.pattern}`;
+}
+
+export class Compare {
+  // many gives the URLs and crawlers of "Test many URLs", when filled in.
+  constructor({ root, engine, input, mode, many, el, showError }) {
+    Object.assign(this, { root, engine, input, mode, many, el, showError });
+    this.src = null; // bytes of an opened file, until the box is edited
+    this.res = null;
+    this.q = (id) => root.querySelector(`#${id}`);
+    this.q("compare-run").addEventListener("click", () => this.run());
+    this.q("compare-text").addEventListener("input", () => { this.src = null; });
+    this.q("compare-file").addEventListener("change", async (e) => {
+      const f = e.target.files[0];
+      e.target.value = "";
+      if (!f) return;
+      try {
+        const src = await readFile(f);
+        this.q("compare-text").value = display(src.bytes).text;
+        this.src = src.bytes;
+        this.run();
+      } catch (err) {
+        this.showError(err);
+      }
+    });
+  }
+
+  other() {
+    return this.src || this.q("compare-text").value;
+  }
+
+  async run() {
+    const { agents, urls } = this.many.lists();
+    this.root.setAttribute("aria-busy", "true");
+    try {
+      this.res = await this.engine.call("compare", this.other(), this.input(), agents, urls, this.mode());
+      this.probed = !urls.trim();
+      this.render();
+    } catch (err) {
+      this.showError(err);
+    } finally {
+      this.root.removeAttribute("aria-busy");
+    }
+  }
+
+  render() {
+    const el = this.el;
+    const body = this.q("compare-body");
+    const r = this.res;
+    if (!r) {
+      body.replaceChildren();
+      return;
+    }
+    const out = [];
+    const s = r.structural;
+    if (s.same && r.unchanged) {
+      out.push(el("p", { class: "good", id: "compare-same" }, tr("compare.same")));
+      body.replaceChildren(...out);
+      return;
+    }
+    // Rules per crawler name.
+    const groups = el("div", { id: "compare-rules" });
+    for (const g of s.groups || []) {
+      const items = [
+        ...(g.added || []).map((x) => el("li", { class: "added", "data-line": String(x.line) },
+          el("span", { class: "sign", text: "+" }), el("code", { text: ruleText(x) }), " ", el("span", { class: "muted small", text: t("compare.newLine", { n: String(x.line) }) }))),
+        ...(g.removed || []).map((x) => el("li", { class: "removed", "data-line": String(x.line) },
+          el("span", { class: "sign", text: "−" }), el("code", { text: ruleText(x) }), " ", el("span", { class: "muted small", text: t("compare.oldLine", { n: String(x.line) }) }))),
+      ];
+      groups.append(el("div", { class: "group", "data-agent": g.agent },
+        el("h3", {}, el("code", { text: `User-agent: ${g.agent}` }), el("span", { class: "muted small", text: t(`compare.group.${g.change}`) })),
+        el("ul", { class: "diff-rules" }, ...items)));
+    }
+    for (const m of s.moved || []) {
+      groups.append(el("p", { class: "moved" }, tr("compare.moved", { rule: ruleText(m), from: m.from, to: m.to, oldLine: String(m.oldLine), newLine: String(m.newLine) })));
+    }
+    const recs = [];
+    for (const x of (s.sitemaps && s.sitemaps.added) || []) recs.push(el("li", { class: "added" }, el("span", { class: "sign", text: "+" }), el("code", { text: `Sitemap: ${x.url}` })));
+    for (const x of (s.sitemaps && s.sitemaps.removed) || []) recs.push(el("li", { class: "removed" }, el("span", { class: "sign", text: "−" }), el("code", { text: `Sitemap: ${x.url}` })));
+    for (const x of (s.records && s.records.added) || []) recs.push(el("li", { class: "added" }, el("span", { class: "sign", text: "+" }), el("code", { text: `${x.name}: ${x.value}` })));
+    for (const x of (s.records && s.records.removed) || []) recs.push(el("li", { class: "removed" }, el("span", { class: "sign", text: "−" }), el("code", { text: `${x.name}: ${x.value}` })));
+    if (recs.length) groups.append(el("div", { class: "group" }, el("h3", {}, el("span", { text: t("compare.records") })), el("ul", { class: "diff-rules" }, ...recs)));
+    out.push(el("h3", { text: t("compare.rulesTitle") }), s.same ? el("p", { class: "muted", text: t("compare.rulesSame") }) : groups);
+
+    // Verdicts that change.
+    out.push(el("h3", { text: t("compare.verdictsTitle") }));
+    out.push(el("p", { class: "small muted" }, tr(this.probed ? "compare.probed" : "compare.tested", { n: r.urls, agents: r.agents.length })));
+    if (r.unchanged) {
+      out.push(el("p", { class: "good", id: "compare-unchanged" }, tr("compare.noVerdictChange")));
+    } else {
+      const word = (v) => el("span", { class: `badge ${v.allowed ? "allowed" : "disallowed"}`, text: t(v.allowed ? "verdict.allowed" : "verdict.disallowed") });
+      const rule = (v, key) => (v.rule ? el("span", { class: "small muted", title: ruleText(v.rule), text: t(key, { n: String(v.rule.line) }) }) : null);
+      const tbody = el("tbody");
+      for (const c of r.changes.slice(0, SHOWN)) {
+        tbody.append(el("tr", { "data-url": c.url, "data-agent": c.agent },
+          el("th", { scope: "row" }, el("code", { text: c.url })),
+          el("td", {}, el("code", { text: c.agent })),
+          el("td", {}, word(c.old), " ", rule(c.old, "compare.oldLine")),
+          el("td", {}, word(c.new), " ", rule(c.new, "compare.newLine"))));
+      }
+      out.push(el("div", { class: "table-wrap" }, el("table", { class: "many compare" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("many.url") }), el("th", { scope: "col", text: t("matrix.crawler") }),
+          el("th", { scope: "col", text: t("compare.before") }), el("th", { scope: "col", text: t("compare.after") }))),
+        tbody)));
+      if (r.changes.length > SHOWN || r.truncated) out.push(el("p", { class: "small muted", text: t("compare.more", { n: r.changes.length - Math.min(SHOWN, r.changes.length) }) }));
+    }
+    body.replaceChildren(...out);
+  }
+}
