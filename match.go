@@ -371,10 +371,15 @@ func numberPieces(rules []crule) int32 {
 // be absent and one occurrence with the stretch before it that holds none,
 // so a failing search scans each octet once per piece.
 type pieceFinder struct {
-	path   string
-	pieces int32 // ids in use; 0: no memory
-	h      *memoHolder
+	path     string
+	pieces   int32 // ids in use; 0: no memory
+	searches int32 // searches made without memory, up to memoAfter
+	h        *memoHolder
 }
+
+// memoAfter is how many piece searches a check makes before it remembers
+// them: most checks make a few, and memory costs a pooled buffer.
+const memoAfter = 8
 
 type memoHolder struct{ sc *memoScratch }
 
@@ -396,7 +401,8 @@ var memoPool = sync.Pool{New: func() any { return new(memoScratch) }}
 // index returns the position of the first occurrence of seg (piece id) in
 // the path at or after pos, or -1.
 func (f *pieceFinder) index(id int32, seg string, pos int) int {
-	if f.pieces == 0 || seg == "" {
+	if f.pieces == 0 || seg == "" || f.searches < memoAfter {
+		f.searches++
 		j := strings.Index(f.path[pos:], seg)
 		if j < 0 {
 			return -1

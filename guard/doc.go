@@ -72,10 +72,12 @@
 // script to every document of the tab that checks each new WebSocket with
 // the guard first (a synchronous request to a path of the page's own
 // origin, answered by the guard and never sent); a refused socket makes the
-// constructor throw a SecurityError. A ws: or wss: URL is decided by the
-// robots.txt of its http: or https: origin (same host and port). The script
-// runs in the tab's own documents; websockets opened by workers or by
-// frames from other sites are not checked.
+// constructor throw a SecurityError. Dedicated workers get the check before
+// their first line runs: the tab attaches to them paused, the guard runs
+// the script in them, then lets them start. A ws: or wss: URL is decided by
+// the robots.txt of its http: or https: origin (same host and port).
+// Websockets opened by frames from other sites, or by shared and service
+// workers, are not checked.
 //
 // # Records
 //

@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/gate"
@@ -79,6 +80,10 @@ type Guard struct {
 	dctx       context.Context    // the decisions' context
 	stopDecide context.CancelFunc // ends the decisions under way (they hold)
 	inflight   atomic.Int64       // decisions under way
+
+	tabCtx        context.Context // the chromedp context of the tab
+	workers       int
+	workerCancels []context.CancelFunc
 }
 
 // entry is a request waiting for its target's answer.
@@ -126,7 +131,7 @@ func (g *Guard) Attach(ctx context.Context) error {
 	var tok [8]byte
 	rand.Read(tok[:])
 	g.mu.Lock()
-	g.browser, g.pageT = c.Browser, c.Target
+	g.browser, g.pageT, g.tabCtx = c.Browser, c.Target, ctx
 	g.mainFrame = cdp.FrameID(c.Target.TargetID)
 	g.pending = make(map[fetch.RequestID]*entry)
 	g.frames = make(map[cdp.FrameID]string)
@@ -169,6 +174,10 @@ func (g *Guard) Attach(ctx context.Context) error {
 		stop()
 		return fmt.Errorf("guard: enabling request interception: %w", err)
 	}
+	if err := g.watchWorkers(ctx); err != nil {
+		stop()
+		return fmt.Errorf("guard: attaching to workers: %w", err)
+	}
 	run := true
 	if _, err := cdp.Call(ctx, g.pageT, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 		Source: websocketScript(g.wsPath), RunImmediately: &run,
@@ -189,6 +198,7 @@ func (g *Guard) Detach(ctx context.Context) error {
 	}
 	g.stopDecide()
 	g.waitDecisions(ctx)
+	g.unwatchWorkers(ctx)
 	_, err := cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{})
 	// A round trip to the tab: its events sent before are handled by now.
 	if _, err2 := cdp.Call(ctx, g.pageT, page.GetFrameTree, cdp.Empty{}); err == nil {
@@ -197,6 +207,12 @@ func (g *Guard) Detach(ctx context.Context) error {
 	g.stop()
 	g.wg.Wait()
 	g.waitDecisions(ctx)
+	g.mu.Lock()
+	for _, cancel := range g.workerCancels {
+		cancel()
+	}
+	g.workerCancels = nil
+	g.mu.Unlock()
 	return err
 }
 
@@ -530,6 +546,14 @@ func (g *Guard) tabEvent(ev any) {
 		g.mu.Unlock()
 	case *network.EventWebSocketHandshakeResponseReceived:
 		g.handshake(ev)
+	case *target.EventAttachedToTarget:
+		if ev.WaitingForDebugger {
+			g.inflight.Add(1)
+			go func() {
+				defer g.inflight.Add(-1)
+				g.workerAttached(g.dctx, ev)
+			}()
+		}
 	case *network.EventLoadingFailed:
 		g.mu.Lock()
 		if len(g.failures) < cmp(g.MaxRecords, DefaultMaxRecords) {

@@ -54,9 +54,18 @@ jobs.push(new Promise((res) => addEventListener('load', () => res('load'))));
 Promise.all(jobs).then((v) => { document.title = 'done ' + JSON.stringify(v); });
 `
 
-const workerJS = `Promise.all([
+const workerJS = `const socket = (u) => new Promise((res) => {
+  try {
+    const s = new WebSocket(u);
+    s.onopen = () => res('open');
+    s.onerror = () => res('error');
+  } catch (e) { res(e.name); }
+});
+Promise.all([
   fetch('/api/from-worker').then((r) => r.status, () => 'error'),
   fetch('/private/from-worker').then((r) => r.status, () => 'error'),
+  socket('ws://' + location.host + '/worker-socket'),
+  socket('ws://' + location.host + '/private/worker-socket'),
 ]).then((v) => postMessage(v.join(',')));
 `
 
@@ -82,21 +91,23 @@ func TestBrowsePage(t *testing.T) {
 	})
 	a := newOrigin(t, "127.0.0.1", nil)
 	a.routes = map[string]http.HandlerFunc{
-		"/robots.txt":          text("text/plain", "User-agent: *\nDisallow: /private/\n"),
-		"/":                    text("text/html", strings.NewReplacer("B/", b.URL+"/", "C/", c.URL+"/", "D/", d.URL+"/").Replace(pageHTML)),
-		"/app.js":              text("text/javascript", appJS),
-		"/worker.js":           text("text/javascript", workerJS),
-		"/public/logo.png":     text("image/png", ""),
-		"/go/logo.png":         redirect("/private/moved.png"),
-		"/api/data":            text("application/json", "{}"),
-		"/api/xhr":             text("application/json", "{}"),
-		"/api/from-worker":     text("application/json", "{}"),
-		"/socket":              websocket,
-		"/private/secret.png":  text("image/png", ""),
-		"/private/api":         text("application/json", "{}"),
-		"/private/socket":      websocket,
-		"/private/moved.png":   text("image/png", ""),
-		"/private/from-worker": text("application/json", "{}"),
+		"/robots.txt":            text("text/plain", "User-agent: *\nDisallow: /private/\n"),
+		"/":                      text("text/html", strings.NewReplacer("B/", b.URL+"/", "C/", c.URL+"/", "D/", d.URL+"/").Replace(pageHTML)),
+		"/app.js":                text("text/javascript", appJS),
+		"/worker.js":             text("text/javascript", workerJS),
+		"/public/logo.png":       text("image/png", ""),
+		"/go/logo.png":           redirect("/private/moved.png"),
+		"/api/data":              text("application/json", "{}"),
+		"/api/xhr":               text("application/json", "{}"),
+		"/api/from-worker":       text("application/json", "{}"),
+		"/socket":                websocket,
+		"/private/secret.png":    text("image/png", ""),
+		"/private/api":           text("application/json", "{}"),
+		"/private/socket":        websocket,
+		"/worker-socket":         websocket,
+		"/private/worker-socket": websocket,
+		"/private/moved.png":     text("image/png", ""),
+		"/private/from-worker":   text("application/json", "{}"),
 	}
 	origins := map[string]*origin{"A": a, "B": b, "C": c, "D": d}
 
@@ -111,7 +122,7 @@ func TestBrowsePage(t *testing.T) {
 		}
 		t.Fatalf("load: %q %v", failed, err)
 	}
-	waitTitle(t, ctx, `done [200,"error",200,"open","SecurityError","200,error","hello","load"]`)
+	waitTitle(t, ctx, `done [200,"error",200,"open","SecurityError","200,error,open,SecurityError","hello","load"]`)
 	if err := g.Detach(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +140,7 @@ func TestBrowsePage(t *testing.T) {
 	if n := client.Stats().Fetches; n != 4 {
 		t.Errorf("the gate's client fetched %d robots.txt, want 4", n)
 	}
-	for _, p := range []string{"/", "/app.js", "/worker.js", "/public/logo.png", "/go/logo.png", "/api/data", "/api/xhr", "/api/from-worker", "/socket"} {
+	for _, p := range []string{"/", "/app.js", "/worker.js", "/public/logo.png", "/go/logo.png", "/api/data", "/api/xhr", "/api/from-worker", "/socket", "/worker-socket"} {
 		if a.count(p) != 1 {
 			t.Errorf("A%s reached %d times, want once", p, a.count(p))
 		}
@@ -196,7 +207,7 @@ func TestBrowseDestinationRefused(t *testing.T) {
 	ctx := browser(t)
 	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
 		"/robots.txt": text("text/plain", "User-agent: *\nAllow: /\n"),
-		"/":           text("text/html", "hello"),
+		"/":           text("text/html", `<link rel="icon" href="data:,">hello`),
 	})
 	_, port, _ := strings.Cut(a.host, ":")
 	tests := []struct{ url, reason string }{
@@ -303,7 +314,7 @@ func TestBrowseHoldWait(t *testing.T) {
 				}
 				io.WriteString(w, "User-agent: *\nDisallow: /private/\n")
 			},
-			"/": text("text/html", "hello"),
+			"/": text("text/html", `<link rel="icon" href="data:,">hello`),
 		})
 		g, client := newGuard(t, true)
 		client.Now = nil
@@ -349,7 +360,7 @@ func TestBrowseAttachExisting(t *testing.T) {
 	}
 	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
 		"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /private/\n"),
-		"/":           text("text/html", `<title>t</title><img src="/broken.png" onerror="document.title='done'">`),
+		"/":           text("text/html", `<title>t</title><link rel="icon" href="data:,"><img src="/broken.png" onerror="document.title='done'">`),
 		"/broken.png": func(w http.ResponseWriter, r *http.Request) {
 			c, _, err := w.(http.Hijacker).Hijack()
 			if err == nil {
@@ -461,7 +472,7 @@ func TestBrowseDetachWhileHeld(t *testing.T) {
 	ctx := browser(t)
 	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
 		"/robots.txt": status(503),
-		"/":           text("text/html", "hello"),
+		"/":           text("text/html", `<link rel="icon" href="data:,">hello`),
 	})
 	g, client := newGuard(t, true)
 	client.Now = nil

@@ -264,11 +264,20 @@ type ruleSet struct {
 	global bool
 }
 
-// ruleSets returns the distinct merged rule sets of the file.
+// setRules bounds the rules of all distinct rule sets together. They can
+// hold far more rules than the file (thousands of names, each in one large
+// shared group and a small group of its own, make thousands of sets that
+// each hold the large group): past the bound, further sets are not built,
+// so that the audit stays linear in the size of the file.
+const setRules = 100_000
+
+// ruleSets returns the distinct merged rule sets of the file (up to
+// setRules rules in all).
 func (l *linter) ruleSets() []*ruleSet {
 	if l.sets != nil {
 		return l.sets
 	}
+	total := 0
 	byGroups := map[string]*ruleSet{}
 	seen := map[string]bool{}
 	for _, g := range l.r.Groups {
@@ -289,6 +298,14 @@ func (l *linter) ruleSets() []*ruleSet {
 			key := crawlers.GroupsKey(a.Groups())
 			rs := byGroups[key]
 			if rs == nil {
+				n := 0
+				for _, gi := range a.Groups() {
+					n += len(l.r.Groups[gi].Rules)
+				}
+				if total > 0 && total+n > setRules {
+					continue
+				}
+				total += n
 				rs = &ruleSet{groups: a.Groups(), agent: a, rules: a.Rules(), global: low == "*"}
 				byGroups[key] = rs
 				l.sets = append(l.sets, rs)

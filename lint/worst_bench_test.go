@@ -32,6 +32,21 @@ var worstShapes = []struct {
 		}
 		return b.String()
 	}},
+	// The same, and after it a small group of its own for every name: each
+	// name's merged set differs, and each holds the large group.
+	{"agents×rules+own", func(n int) string {
+		var b strings.Builder
+		for i := range n / 6 {
+			fmt.Fprintf(&b, "User-agent: bot%d\n", i)
+		}
+		for i := range n - n/2 {
+			fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+		}
+		for i := range n / 6 {
+			fmt.Fprintf(&b, "\nUser-agent: bot%d\nAllow: /o\n", i)
+		}
+		return b.String()
+	}},
 	// Many groups naming the same crawler (repeated groups, merging).
 	{"repeated-groups", func(n int) string {
 		var b strings.Builder

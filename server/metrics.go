@@ -24,6 +24,7 @@ type Metrics struct {
 	fleetWaits   prometheus.Counter
 	holds        *prometheus.CounterVec
 	redisErrors  *prometheus.CounterVec
+	changes      prometheus.Counter
 }
 
 // NewMetrics returns the metrics, with the Go runtime's and the process's.
@@ -45,8 +46,10 @@ func NewMetrics() *Metrics {
 			Help: "Holds set on an origin, by cause (target-429, target-503, target-403, robots-unreachable, robots-rate-limited, ...)."}, []string{"cause"}),
 		redisErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_redis_errors_total",
 			Help: "Failed requests to Redis, by operation."}, []string{"op"}),
+		changes: prometheus.NewCounter(prometheus.CounterOpts{Name: "robotstxt_policy_changes_total",
+			Help: "Policy version changes announced by the fleet (a fetch gave another digest or status)."}),
 	}
-	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors,
+	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors, m.changes,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -79,6 +82,9 @@ func (m *Metrics) Hooks() *gate.Hooks {
 
 // RedisError counts a failed request to Redis (rediscache.Options.OnError).
 func (m *Metrics) RedisError(op string, _ error) { m.redisErrors.WithLabelValues(op).Inc() }
+
+// PolicyChanged counts a policy version change (rediscache.Options.OnChange).
+func (m *Metrics) PolicyChanged() { m.changes.Inc() }
 
 // Hold counts a hold set by a target's answer.
 func (m *Metrics) Hold(cause string) { m.holds.WithLabelValues(cause).Inc() }

@@ -124,6 +124,7 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 		rc, err := rediscache.Open(f.redisURL, rediscache.Options{Prefix: f.prefix, Local: local, Log: log,
 			OnError: metrics.RedisError,
 			OnChange: func(ch gate.PolicyChange) {
+				metrics.PolicyChanged()
 				log.Info("policy changed", "origin", ch.Origin, "old", ch.Old, "new", ch.New)
 			}})
 		if err != nil {
