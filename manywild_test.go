@@ -142,3 +142,48 @@ func TestSplitGroupsAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentLazyIndexes: goroutines checking one parsed file at once,
+// with alternating agents (the agent cache), full user-agent strings (the
+// name automaton) and enough checks that the needle automaton is built
+// while others check (wildcard.go's lazyAC), all get the answers of a
+// sequential run. CI runs it with the race detector.
+func TestConcurrentLazyIndexes(t *testing.T) {
+	var b strings.Builder
+	for i := range 12 {
+		fmt.Fprintf(&b, "User-agent: bot%d\nDisallow: /*x%d*y\nAllow: /*x%d*y$\n\n", i, i, i)
+	}
+	b.WriteString("User-agent: *\n")
+	for i := range 100 {
+		fmt.Fprintf(&b, "Disallow: /*p%d*q\n", i)
+	}
+	text := b.String()
+	agents := []string{"bot1", "bot7", "Mozilla/5.0 (compatible; bot11/1.0)", "other", "bot3"}
+	paths := []string{"/ax1zy", "/ax1y", "/p17aq", "/p99", "/x7/y", "/zzz"}
+	want := map[string]bool{}
+	ref := robotstxt.ParseString(text)
+	for _, a := range agents {
+		for _, p := range paths {
+			want[a+" "+p] = ref.AgentWith(a, robotstxt.AgentOptions{}).Allowed(p)
+		}
+	}
+	r := robotstxt.ParseString(text)
+	done := make(chan string, 8)
+	for g := range 8 {
+		go func() {
+			for i := range 400 {
+				a, p := agents[(i+g)%len(agents)], paths[(i*7+g)%len(paths)]
+				if got := r.Allowed(a, p); got != want[a+" "+p] {
+					done <- fmt.Sprintf("%s %s: %v, want %v", a, p, got, want[a+" "+p])
+					return
+				}
+			}
+			done <- ""
+		}()
+	}
+	for range 8 {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}

@@ -33,10 +33,10 @@ type matcher struct {
 	// slash[c] is the range of keys that start with "/" and c (empty ranges
 	// sit where such keys would be); nil when there are few keys.
 	slash *[256]keyRange
-	// pieces is the number of distinct pieces of wildcard rules when there
-	// are enough wildcard rules for a check to search one piece many times
-	// (then searches are remembered within a check: see pieceFinder); else 0.
-	pieces int32
+	// ids numbers the distinct pieces of wildcard rules when there are
+	// enough wildcard rules for a check to search one piece many times (then
+	// searches are remembered within a check: see pieceFinder); else nil.
+	ids *pieceIDs
 }
 
 type keyRange struct{ lo, hi int32 }
@@ -54,7 +54,7 @@ type crule struct {
 }
 
 // piece is a literal piece of a wildcard pattern, with its number among
-// the matcher's distinct pieces (see numberPieces).
+// the matcher's distinct pieces (see pieceIDs), once numbered.
 type piece struct {
 	s  string
 	id int32
@@ -128,7 +128,13 @@ func compileRules(rules []*Rule) matcher {
 		}
 		sorted = append(sorted, *cr)
 	}
-	m := matcher{pieces: numberPieces(sorted)}
+	var m matcher
+	wildRules := 0
+	for i := range sorted {
+		if sorted[i].segs != nil {
+			wildRules++
+		}
+	}
 	// Wildcard rules are told apart by the prefix index only through their
 	// literal prefix. Where many share one prefix, or have a prefix of "/"
 	// or less, they are filed by needle instead (see wildcard.go).
@@ -158,6 +164,12 @@ func compileRules(rules []*Rule) matcher {
 			wild = append(wild, cr)
 		} else {
 			m.rules = append(m.rules, cr)
+		}
+	}
+	if wildRules >= acThreshold {
+		m.ids = &pieceIDs{lists: [][]crule{m.rules, wild}}
+		if len(wild) >= acEager {
+			m.ids.get() // now, so that the automaton alone holds the rules
 		}
 	}
 	if len(wild) > 0 {
@@ -216,36 +228,36 @@ func newCrule(r *Rule, pri int, form string, viaIndex bool) crule {
 	}
 	if i := strings.IndexByte(p, '*'); i >= 0 {
 		cr.key = p[:i]
-		cr.segs = compactStars(strings.Split(p[i+1:], "*"))
+		cr.segs = splitPieces(p[i+1:])
 	} else {
 		cr.key = p
 	}
 	return cr
 }
 
-// compactStars drops the empty pieces that consecutive stars leave, keeping
-// the last piece, which an anchored pattern compares with the path's end.
-func compactStars(segs []string) []piece {
-	n := 0
-	for i, s := range segs {
-		if s != "" || i == len(segs)-1 {
-			n++
+// splitPieces splits what follows a pattern's first '*' at each '*', in
+// one allocation, dropping the empty pieces that consecutive stars leave
+// but keeping the last piece, which an anchored pattern compares with the
+// path's end.
+func splitPieces(rest string) []piece {
+	out := make([]piece, 0, strings.Count(rest, "*")+1)
+	for {
+		j := strings.IndexByte(rest, '*')
+		if j < 0 {
+			return append(out, piece{s: rest})
 		}
-	}
-	out := make([]piece, 0, n)
-	for i, s := range segs {
-		if s != "" || i == len(segs)-1 {
-			out = append(out, piece{s: s})
+		if j > 0 {
+			out = append(out, piece{s: rest[:j]})
 		}
+		rest = rest[j+1:]
 	}
-	return out
 }
 
 // best returns the highest-priority allow and disallow rules matching path
 // (in match form).
 func (m *matcher) best(path string) (allow, disallow match) {
 	var h memoHolder // apart from f, so that pooling its scratch does not make path escape
-	f := pieceFinder{path: path, pieces: m.pieces, h: &h}
+	f := pieceFinder{path: path, ids: m.ids, h: &h}
 	allow, disallow = m.bestWith(&f)
 	h.release()
 	return
@@ -322,12 +334,13 @@ func (cr *crule) matchAt(f *pieceFinder, start int) bool {
 	}
 	pos := start
 	last := len(cr.segs) - 1
-	for k, pc := range cr.segs {
+	for k := range cr.segs {
+		pc := &cr.segs[k]
 		seg := pc.s
 		if k == last && cr.anchored {
 			return len(path)-len(seg) >= pos && path[len(path)-len(seg):] == seg
 		}
-		j := f.index(pc.id, seg, pos)
+		j := f.index(pc, pos)
 		if j < 0 {
 			return false
 		}
@@ -336,32 +349,36 @@ func (cr *crule) matchAt(f *pieceFinder, start int) bool {
 	return true
 }
 
-// numberPieces gives each distinct piece of the wildcard rules an id (in
-// piece.id) and returns how many there are when the rules hold at least
-// acThreshold wildcard rules, else 0.
-func numberPieces(rules []crule) int32 {
-	wild := 0
-	for i := range rules {
-		if rules[i].segs != nil {
-			wild++
-		}
-	}
-	if wild < acThreshold {
-		return 0
-	}
-	ids := make(map[string]int32)
-	for i := range rules {
-		for k := range rules[i].segs {
-			pc := &rules[i].segs[k]
-			id, ok := ids[pc.s]
-			if !ok {
-				id = int32(len(ids))
-				ids[pc.s] = id
+// pieceIDs numbers the distinct pieces of a matcher's wildcard rules (in
+// piece.id), on the first check that remembers its searches: numbering
+// costs a map, which most files, checked a few times, never need.
+type pieceIDs struct {
+	once  sync.Once
+	n     int32
+	lists [][]crule // the rules to number; nil once numbered
+}
+
+// get numbers the pieces once and returns how many there are. Only a
+// check that called get reads piece.id.
+func (p *pieceIDs) get() int32 {
+	p.once.Do(func() {
+		ids := make(map[string]int32)
+		for _, rules := range p.lists {
+			for i := range rules {
+				for k := range rules[i].segs {
+					pc := &rules[i].segs[k]
+					id, ok := ids[pc.s]
+					if !ok {
+						id = int32(len(ids))
+						ids[pc.s] = id
+					}
+					pc.id = id
+				}
 			}
-			pc.id = id
 		}
-	}
-	return int32(len(ids))
+		p.n, p.lists = int32(len(ids)), nil
+	})
+	return p.n
 }
 
 // A pieceFinder searches the pieces of wildcard rules in one path. Rules
@@ -372,8 +389,9 @@ func numberPieces(rules []crule) int32 {
 // so a failing search scans each octet once per piece.
 type pieceFinder struct {
 	path     string
-	pieces   int32 // ids in use; 0: no memory
-	searches int32 // searches made without memory, up to memoAfter
+	ids      *pieceIDs // nil: no memory
+	pieces   int32     // ids in use, once the memory is in use
+	searches int32     // searches made without memory, up to memoAfter
 	h        *memoHolder
 }
 
@@ -398,10 +416,11 @@ type pieceMemo struct {
 
 var memoPool = sync.Pool{New: func() any { return new(memoScratch) }}
 
-// index returns the position of the first occurrence of seg (piece id) in
-// the path at or after pos, or -1.
-func (f *pieceFinder) index(id int32, seg string, pos int) int {
-	if f.pieces == 0 || seg == "" || f.searches < memoAfter {
+// index returns the position of the first occurrence of the piece in the
+// path at or after pos, or -1.
+func (f *pieceFinder) index(pc *piece, pos int) int {
+	seg := pc.s
+	if f.ids == nil || seg == "" || f.searches < memoAfter {
 		f.searches++
 		j := strings.Index(f.path[pos:], seg)
 		if j < 0 {
@@ -409,6 +428,10 @@ func (f *pieceFinder) index(id int32, seg string, pos int) int {
 		}
 		return pos + j
 	}
+	if f.pieces == 0 {
+		f.pieces = f.ids.get()
+	}
+	id := pc.id
 	sc := f.h.sc
 	if sc == nil {
 		sc = memoPool.Get().(*memoScratch)
@@ -544,10 +567,10 @@ type index struct {
 	// named lists the non-empty named tokens, longest first (file order on
 	// ties), for matching full user-agent strings.
 	named []*ruleSet
-	// trie holds the named tokens when there are many, so that a full
+	// names holds the named tokens when there are many, so that a full
 	// user-agent string is resolved without trying every name.
-	trieOnce sync.Once
-	trie     *nameTrie
+	namesOnce sync.Once
+	names     *nameIndex
 }
 
 func (r *Robots) index() *index {
@@ -716,9 +739,9 @@ func (ix *index) namedFor(agent string) *ruleSet {
 	if agent == "" || IsProductToken(agent) {
 		return ix.lookup(agent)
 	}
-	if len(ix.named) > trieMinNames {
-		ix.trieOnce.Do(func() { ix.trie = newNameTrie(ix.named) })
-		return ix.trie.longest(agent)
+	if len(ix.named) > namesMinNames {
+		ix.namesOnce.Do(func() { ix.names = newNameIndex(ix.named) })
+		return ix.names.longest(agent)
 	}
 	for _, n := range ix.named {
 		if containsFold(agent, n.token) {

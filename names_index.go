@@ -5,22 +5,22 @@ import (
 	"strings"
 )
 
-// trieMinNames is the number of named tokens above which a full user-agent
+// namesMinNames is the number of named tokens above which a full user-agent
 // string is resolved through an automaton rather than by trying every name.
-const trieMinNames = 8
+const namesMinNames = 8
 
-// A nameTrie finds the longest named token that a user-agent string
+// A nameIndex finds the longest named token that a user-agent string
 // contains, ignoring ASCII case, as index.namedFor's scan does, but in one
 // pass over the string whatever the number of names: an Aho-Corasick
 // automaton over the lower-case names (wildcard.go), where the first name
 // reported at a position is the longest that ends there.
-type nameTrie struct {
+type nameIndex struct {
 	ac    acIndex
 	names []*ruleSet // by needle number: the names sorted
 }
 
-func newNameTrie(named []*ruleSet) *nameTrie {
-	t := &nameTrie{names: slices.Clone(named)}
+func newNameIndex(named []*ruleSet) *nameIndex {
+	t := &nameIndex{names: slices.Clone(named)}
 	slices.SortFunc(t.names, func(a, b *ruleSet) int { return strings.Compare(a.token, b.token) })
 	tokens := make([]string, len(t.names))
 	for i, rs := range t.names {
@@ -32,7 +32,7 @@ func newNameTrie(named []*ruleSet) *nameTrie {
 
 // longest returns the longest token that s contains, ignoring ASCII case,
 // the earliest in the file among equally long ones; nil if none.
-func (t *nameTrie) longest(s string) *ruleSet {
+func (t *nameIndex) longest(s string) *ruleSet {
 	ac := &t.ac
 	var best *ruleSet
 	st := int32(0)

@@ -18,10 +18,10 @@ func scanNamed(ix *index, agent string) *ruleSet {
 	return nil
 }
 
-// The trie gives the same group as trying every name, for names that
+// The name index gives the same group as trying every name, for names that
 // overlap, nest, differ in case, hold digits, dots and non-ASCII bytes, and
 // tie in length.
-func TestNameTrieMatchesScan(t *testing.T) {
+func TestNameIndexMatchesScan(t *testing.T) {
 	fixed := []struct {
 		names  []string
 		agents []string
@@ -66,11 +66,11 @@ func TestNameTrieMatchesScan(t *testing.T) {
 func compareTrie(t *testing.T, name string, r *Robots, agents []string) {
 	t.Helper()
 	ix := r.index()
-	trie := newNameTrie(ix.named)
+	idx := newNameIndex(ix.named)
 	for _, a := range agents {
-		want, got := scanNamed(ix, a), trie.longest(a)
+		want, got := scanNamed(ix, a), idx.longest(a)
 		if want != got {
-			t.Errorf("%s: agent %q: trie chose %v, scan %v", name, a, tokenOf(got), tokenOf(want))
+			t.Errorf("%s: agent %q: the index chose %v, scan %v", name, a, tokenOf(got), tokenOf(want))
 		}
 	}
 }

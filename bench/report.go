@@ -186,7 +186,7 @@ func (res Results) Rows(cpu bool) []Row {
 		pair(fmt.Sprintf("%s rules, %d-rule file (ns/check)", shape, FewRules), "Rules", few, nsPerCheck, false, 0)
 		names := []string{"Rules/" + many + "/" + Ours, "Rules/" + few + "/" + Ours}
 		add(names, func() Row {
-			return res.growthRow(fmt.Sprintf("%s rules, time with %d rules / with %d (ours)", shape, ManyRules, FewRules), names[0], names[1], 3)
+			return res.growthRow(fmt.Sprintf("%s rules, time with %d rules / with %d (ours)", shape, ManyRules, FewRules), names[0], names[1], nsPerCheck, 3)
 		})
 	}
 
@@ -301,8 +301,8 @@ func (res Results) single(what, name string, m metric) Row {
 	return Row{What: what, Temoto: math.NaN(), Ours: median(res.values(name, m)), Ratio: math.NaN()}
 }
 
-func (res Results) growthRow(what, many, few string, max float64) Row {
-	r := Row{What: what, Temoto: math.NaN(), Ours: median(res.ratios(many, few, nsPerCheck, div)), Ratio: math.NaN(), Target: fmt.Sprintf("<= %gx", max)}
+func (res Results) growthRow(what, many, few string, m metric, max float64) Row {
+	r := Row{What: what, Temoto: math.NaN(), Ours: median(res.ratios(many, few, m, div)), Ratio: math.NaN(), Target: fmt.Sprintf("<= %gx", max)}
 	r.Met = yesNo(r.Ours <= max)
 	return r
 }

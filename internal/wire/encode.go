@@ -28,9 +28,14 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v robo
 	b = append(b, `{"agent":`...)
 	b = e.appendString(b, agent)
 	b = append(b, `,"url":`...)
+	u := len(b)
 	b = e.appendString(b, rawURL)
 	b = append(b, `,"path":`...)
-	b = e.appendString(b, path)
+	if path == rawURL { // a path that needed no normalising: the same bytes
+		b = append(b, b[u:len(b)-len(`,"path":`)]...)
+	} else {
+		b = e.appendString(b, path)
+	}
 	b = append(b, `,"allowed":`...)
 	b = strconv.AppendBool(b, v.Allowed)
 	b = append(b, `,"reason":`...)
@@ -102,6 +107,19 @@ func (e *Encoder) appendGroups(b []byte, uas []robotstxt.UserAgent) []byte {
 
 const hex = "0123456789abcdef"
 
+// jsonSafe and htmlSafe tell the ASCII bytes written as they are, without
+// and with HTML escaping; bytes of 0x80 and above are never marked, so
+// that UTF-8 is checked.
+var jsonSafe, htmlSafe = safeSets()
+
+func safeSets() (json, html [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		json[c] = c != '"' && c != '\\'
+		html[c] = json[c] && c != '<' && c != '>' && c != '&'
+	}
+	return
+}
+
 // appendString appends s as a JSON string exactly as encoding/json writes
 // it: '"' and '\\' escaped, \b \f \n \r \t by name, other control bytes
 // as \u00XX, invalid UTF-8 as \ufffd, U+2028 and U+2029 escaped, and with
@@ -109,13 +127,17 @@ const hex = "0123456789abcdef"
 func (e *Encoder) appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
+	safe := &jsonSafe
+	if e.EscapeHTML {
+		safe = &htmlSafe
+	}
 	for i := 0; i < len(s); {
 		c := s[i]
+		if safe[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && (!e.EscapeHTML || c != '<' && c != '>' && c != '&') {
-				i++
-				continue
-			}
 			b = append(b, s[start:i]...)
 			switch c {
 			case '\\', '"':
