@@ -256,8 +256,10 @@ func splitPieces(rest string) []piece {
 // best returns the highest-priority allow and disallow rules matching path
 // (in match form).
 func (m *matcher) best(path string) (allow, disallow match) {
-	var h memoHolder // apart from f, so that pooling its scratch does not make path escape
-	f := pieceFinder{path: path, ids: m.ids, h: &h}
+	// h is apart from f so that pooling its scratch, and numbering the
+	// pieces, do not make f, and path, escape.
+	h := memoHolder{ids: m.ids}
+	f := pieceFinder{path: path, h: &h}
 	allow, disallow = m.bestWith(&f)
 	h.release()
 	return
@@ -389,9 +391,8 @@ func (p *pieceIDs) get() int32 {
 // so a failing search scans each octet once per piece.
 type pieceFinder struct {
 	path     string
-	ids      *pieceIDs // nil: no memory
-	pieces   int32     // ids in use, once the memory is in use
-	searches int32     // searches made without memory, up to memoAfter
+	pieces   int32 // ids in use, once the memory is in use
+	searches int32 // searches made without memory, up to memoAfter
 	h        *memoHolder
 }
 
@@ -399,7 +400,10 @@ type pieceFinder struct {
 // them: most checks make a few, and memory costs a pooled buffer.
 const memoAfter = 8
 
-type memoHolder struct{ sc *memoScratch }
+type memoHolder struct {
+	ids *pieceIDs // nil: no memory
+	sc  *memoScratch
+}
 
 type memoScratch struct {
 	gen  uint32
@@ -420,7 +424,7 @@ var memoPool = sync.Pool{New: func() any { return new(memoScratch) }}
 // path at or after pos, or -1.
 func (f *pieceFinder) index(pc *piece, pos int) int {
 	seg := pc.s
-	if f.ids == nil || seg == "" || f.searches < memoAfter {
+	if f.h.ids == nil || seg == "" || f.searches < memoAfter {
 		f.searches++
 		j := strings.Index(f.path[pos:], seg)
 		if j < 0 {
@@ -429,7 +433,7 @@ func (f *pieceFinder) index(pc *piece, pos int) int {
 		return pos + j
 	}
 	if f.pieces == 0 {
-		f.pieces = f.ids.get()
+		f.pieces = f.h.ids.get()
 	}
 	id := pc.id
 	sc := f.h.sc

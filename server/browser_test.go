@@ -122,9 +122,12 @@ type browser struct {
 	problems  []string // console errors and uncaught exceptions
 }
 
-func newBrowser(t *testing.T) *browser {
+func newBrowser(t *testing.T) *browser { return newBrowserWith(t, server.Options{}) }
+
+// newBrowserWith is newBrowser with a server of the given options.
+func newBrowserWith(t *testing.T, sopts server.Options) *browser {
 	path := chromiumPath(t)
-	srv, err := server.New(server.Options{})
+	srv, err := server.New(sopts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/web"
 )
 
@@ -38,6 +39,9 @@ type Options struct {
 	// MaxAPIInFlight bounds the parse, check and lint requests served at
 	// once (api.go); 0 means DefaultMaxAPIInFlight.
 	MaxAPIInFlight int
+	// Fetch, when set, lets the page ask for a site's robots.txt
+	// (POST /api/v1/fetch, fetch.go).
+	Fetch *FetchOptions
 }
 
 // Server serves the page and the API. It is an http.Handler.
@@ -48,6 +52,8 @@ type Server struct {
 	slog    *slog.Logger
 	logMu   sync.Mutex
 	mux     *http.ServeMux
+
+	fetch *fetcher // nil unless Options.Fetch is set
 
 	maxInFlight int
 	slotsOnce   sync.Once
@@ -74,6 +80,14 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("/robots.txt", s.robots)
 	s.mux.HandleFunc("/healthz", s.health)
 	s.mux.HandleFunc("/api/v1/diff", s.apiDiff) // diff.go
+	if opts.Fetch != nil {
+		s.fetch = &fetcher{opts: *opts.Fetch, seen: map[string]fetchSeen{}}
+		if s.fetch.opts.Fetcher == nil {
+			s.fetch.opts.Fetcher = &fetch.Fetcher{}
+		}
+	}
+	s.mux.HandleFunc("/api/v1/fetch", s.apiFetch)   // fetch.go
+	s.mux.HandleFunc("/api/v1/config", s.apiConfig) // fetch.go
 	s.mux.HandleFunc("/api/", s.api)
 	s.routeGate(opts.Gate)
 	s.mux.HandleFunc("/", s.notFound)

@@ -9,11 +9,12 @@ import (
 	"net"
 	"strings"
 
+	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/server"
 )
 
 func runServe(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("serve", "[--addr HOST:PORT] [--quiet] [--gate --agent TOKEN [--scope FILE] [--redis URL] [--allow-private]]",
+	fs := c.newFlags("serve", "[--addr HOST:PORT] [--quiet] [--allow-fetch] [--gate --agent TOKEN [--scope FILE] [--redis URL]] [--allow-private]",
 		`Serve the robots.txt analyser: the web page (parse, test, audit, the
 crawler matrix and the self-test, all running in the browser as WebAssembly)
 and a JSON API for programs: POST /api/v1/parse, /api/v1/check and
@@ -22,13 +23,22 @@ binary. It prints the URL to open, logs one line per request to standard
 error and stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
 Port 0 picks a free port. The default address is reachable from this
-machine only; use --addr :8080 to listen on every interface.`+serveGateHelp,
+machine only; use --addr :8080 to listen on every interface.
+
+With --allow-fetch the page offers "Fetch from a site": the server fetches
+the public robots.txt of the origin the user names (never the user's text),
+as a crawler must, behind the destination guard (loopback, private and
+link-local addresses are refused unless --allow-private), and the page shows
+the status, the redirect chain and how long crawlers may keep the copy.
+POST /api/v1/fetch {"url": "https://example.com/"} gives the same to programs;
+GET /api/v1/config tells the page whether fetching is on.`+serveGateHelp,
 		`  robotstxt serve
   robotstxt serve --addr 127.0.0.1:9000
   curl -s --data-binary @robots.txt -H 'Content-Type: text/plain' \
     'http://127.0.0.1:8080/api/v1/check?agent=Googlebot&url=/private/x'`)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
 	quiet := fs.Bool("quiet", false, "do not log requests")
+	allowFetch := fs.Bool("allow-fetch", false, "let the page ask this server to fetch a site's robots.txt (POST /api/v1/fetch)")
 	gf := addServeGateFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
@@ -37,6 +47,7 @@ machine only; use --addr :8080 to listen on every interface.`+serveGateHelp,
 	if err != nil {
 		return err
 	}
+	gf.fetchOn = *allowFetch
 	gateOpts, closeGate, err := gf.build(cmp.Or(slogger, slog.New(slog.DiscardHandler)))
 	if err != nil {
 		return err
@@ -52,7 +63,11 @@ machine only; use --addr :8080 to listen on every interface.`+serveGateHelp,
 	if *quiet {
 		log = nil
 	}
-	srv, err := server.New(server.Options{Log: log, Gate: gateOpts, Logger: slogger})
+	var fetchOpts *server.FetchOptions
+	if *allowFetch {
+		fetchOpts = &server.FetchOptions{Fetcher: &fetch.Fetcher{Guard: gf.guard.policy()}}
+	}
+	srv, err := server.New(server.Options{Log: log, Gate: gateOpts, Logger: slogger, Fetch: fetchOpts})
 	if err != nil {
 		return err
 	}

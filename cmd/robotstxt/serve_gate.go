@@ -53,6 +53,7 @@ type serveGateFlags struct {
 	maxDelay    time.Duration
 	logFormat   string
 	guard       *guardFlags
+	fetchOn     bool // --allow-fetch: the guard flags apply to it too
 }
 
 func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
@@ -97,8 +98,11 @@ func (f *serveGateFlags) logger(w io.Writer) (*slog.Logger, error) {
 func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, close func(), err error) {
 	close = func() {}
 	if !f.on {
-		if f.agent != "" || f.scope != "" || f.redisURL != "" || f.guard.set() {
-			return nil, close, usagef("serve: --agent, --scope, --redis and --allow-private go with --gate")
+		if f.agent != "" || f.scope != "" || f.redisURL != "" {
+			return nil, close, usagef("serve: --agent, --scope and --redis go with --gate")
+		}
+		if f.guard.set() && !f.fetchOn {
+			return nil, close, usagef("serve: --allow-private and --allow-range go with --gate or --allow-fetch")
 		}
 		return nil, close, nil
 	}

@@ -11,6 +11,7 @@ import { readFile, display, describe, encode, download, MAX_FILE_BYTES } from ".
 import { EXAMPLES } from "./examples.js";
 import { ManyURLs } from "./many.js";
 import { Compare } from "./compare.js";
+import { FetchSite } from "./fetchsite.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -964,6 +965,10 @@ async function main() {
   document.body.dataset.engine = "loading";
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError });
   compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError });
+  new FetchSite({
+    root: $("fetch-site"), el, showError,
+    onFile: (src) => { setSource(src); parseNow(); check(); },
+  }).enable();
 
   $("robots").addEventListener("input", () => {
     state.focus = 0;

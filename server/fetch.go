@@ -1,0 +1,167 @@
+package server
+
+// "Fetch from a site": with "robotstxt serve --allow-fetch" the page may ask
+// this server to fetch the public robots.txt of an origin the user names.
+// The server fetches it as a crawler must (the fetch package: exact origin,
+// redirects with every hop, status semantics, size and time bounds) and
+// behind the destination guard, so that a page user cannot make the server
+// reach loopback, private or link-local addresses. What the user typed in
+// the editor is never sent: only the origin is.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/robotstxt/robotstxt/fetch"
+)
+
+// FetchOptions turn on POST /api/v1/fetch.
+type FetchOptions struct {
+	// Fetcher fetches the files; its Guard decides which addresses may be
+	// reached (nil: public addresses only).
+	Fetcher *fetch.Fetcher
+	// Reuse is how long an answer for one origin is reused, so that a page
+	// cannot make the server fetch one site again and again; 0 means one
+	// minute.
+	Reuse time.Duration
+}
+
+// maxFetchRemembered bounds the answers kept for reuse.
+const maxFetchRemembered = 256
+
+// fetcher serves POST /api/v1/fetch.
+type fetcher struct {
+	opts FetchOptions
+	mu   sync.Mutex
+	seen map[string]fetchSeen // by origin
+}
+
+type fetchSeen struct {
+	at  time.Time
+	ans *fetchAnswer
+}
+
+// fetchAnswer is what the page shows: the fetch's outcome as Search
+// Console shows it (status, redirect chain, how long crawlers may keep the
+// copy) and the file's bytes.
+type fetchAnswer struct {
+	Origin        string       `json:"origin"`
+	URL           string       `json:"url"`
+	FinalURL      string       `json:"finalURL"`
+	Redirects     []fetch.Hop  `json:"redirects"`
+	Status        fetch.Status `json:"status"`
+	HTTPStatus    int          `json:"httpStatus,omitempty"`
+	FetchedAt     time.Time    `json:"fetchedAt"`
+	ContentType   string       `json:"contentType,omitempty"`
+	Body          []byte       `json:"body"` // base64 in JSON
+	Truncated     bool         `json:"truncated,omitempty"`
+	HTML          bool         `json:"html,omitempty"`
+	Binary        bool         `json:"binary,omitempty"`
+	MaxAge        float64      `json:"maxAgeSeconds"`
+	RetryAfter    float64      `json:"retryAfterSeconds,omitempty"`
+	Detail        string       `json:"detail,omitempty"`
+	RefusedReason string       `json:"refusedReason,omitempty"`
+	Reused        bool         `json:"reused,omitempty"`
+}
+
+// apiConfig tells the page what this server offers: GET /api/v1/config.
+func (s *Server) apiConfig(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes GET", "GET")
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]bool{"allowFetch": s.fetch != nil})
+}
+
+// apiFetch fetches the robots.txt of the origin of {"url": "..."}.
+func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if s.fetch == nil {
+		writeError(w, http.StatusNotFound, "this server does not fetch robots.txt files: start it with \"robotstxt serve --allow-fetch\"", "")
+		return
+	}
+	if r.Method != http.MethodPost {
+		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
+		return
+	}
+	release, ok := s.enter(r)
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, "busy: retry shortly", "")
+		return
+	}
+	defer release()
+	// JSON only: a cross-site form cannot send it without a preflight that
+	// this server does not answer.
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "send {\"url\": ...} as application/json", "")
+		return
+	}
+	var req struct {
+		URL string `json:"url"`
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, "bad request body: want {\"url\": \"https://example.com/\"}", "")
+		return
+	}
+	ans, err := s.fetch.get(r.Context(), req.URL)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error(), "")
+		return
+	}
+	writeJSON(w, r, http.StatusOK, ans)
+}
+
+func (f *fetcher) get(ctx context.Context, rawURL string) (*fetchAnswer, error) {
+	origin, err := fetch.Origin(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("%q is not a site's address: give a URL such as https://example.com/ (%v)", rawURL, err)
+	}
+	reuse := f.opts.Reuse
+	if reuse <= 0 {
+		reuse = time.Minute
+	}
+	f.mu.Lock()
+	if e, ok := f.seen[origin]; ok && time.Since(e.at) < reuse {
+		f.mu.Unlock()
+		ans := *e.ans
+		ans.Reused = true
+		return &ans, nil
+	}
+	f.mu.Unlock()
+	p, err := f.opts.Fetcher.Fetch(ctx, origin+"/")
+	if err != nil {
+		var fe *fetch.Error
+		if errors.As(err, &fe) && fe.Op == "origin" {
+			return nil, fmt.Errorf("%q is not a site's address: %v", rawURL, fe.Err)
+		}
+		return nil, err // the request ended
+	}
+	ans := &fetchAnswer{Origin: p.Origin, URL: p.URL, FinalURL: p.FinalURL, Redirects: p.Redirects, Status: p.Status,
+		HTTPStatus: p.HTTPStatus, FetchedAt: p.FetchedAt, ContentType: p.ContentType, Body: p.Body, Truncated: p.Truncated,
+		HTML: p.HTML, Binary: p.Binary, MaxAge: p.MaxAge.Seconds(), RetryAfter: p.RetryAfter.Seconds(), Detail: p.Detail,
+		RefusedReason: p.RefusedReason}
+	if ans.Redirects == nil {
+		ans.Redirects = []fetch.Hop{}
+	}
+	if ans.Body == nil {
+		ans.Body = []byte{}
+	}
+	f.mu.Lock()
+	if len(f.seen) >= maxFetchRemembered {
+		clear(f.seen)
+	}
+	f.seen[origin] = fetchSeen{at: time.Now(), ans: ans}
+	f.mu.Unlock()
+	return ans, nil
+}
