@@ -206,7 +206,7 @@ var apiCases = []apiCase{
 	{"err-empty-body", "/api/v1/parse", "application/json", ``, 400},
 	{"err-lang", "/api/v1/lint", "application/json", `{"robots": "", "lang": "de"}`, 400},
 	{"err-content-type", "/api/v1/parse", "application/x-www-form-urlencoded", `robots=x`, 415},
-	{"err-no-endpoint", "/api/v1/fetch", "application/json", `{}`, 404},
+	{"err-no-endpoint", "/api/v1/robots", "application/json", `{}`, 404},
 }
 
 func quote(s string) string {

@@ -64,7 +64,11 @@ one is, 2 on a usage or input error.`,
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "crawlers read at most this many `bytes` (-1: no limit)")
 	checks := fs.Bool("checks", false, "list every check (ID, severity, what it looks for, fix) and exit")
 	explain := fs.String("explain", "", "explain the check with this `ID` (why it matters, a bad and a good example) and exit")
+	jsonFlag := addJSONFlag(fs, format)
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := jsonFlag(); err != nil {
 		return err
 	}
 	if *checks {

@@ -283,3 +283,20 @@ func (c *cli) noteKind(body []byte) {
 		fmt.Fprintln(c.stderr, "robotstxt: note: the file is in UTF-16, not UTF-8: crawlers find no rules in it")
 	}
 }
+
+// addJSONFlag adds --json to a command whose output is chosen by --format,
+// so that every command with JSON output takes --json. The returned
+// function, called after parsing, turns --json into --format json.
+func addJSONFlag(fs *flag.FlagSet, format *string) func() error {
+	asJSON := fs.Bool("json", false, "print JSON: the same as --format json")
+	return func() error {
+		if !*asJSON {
+			return nil
+		}
+		if *format != "text" && *format != "json" {
+			return usagef("%s: --json and --format %s ask for two outputs; give one", fs.Name(), *format)
+		}
+		*format = "json"
+		return nil
+	}
+}

@@ -61,7 +61,11 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
+	jsonFlag := addJSONFlag(fs, format)
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := jsonFlag(); err != nil {
 		return err
 	}
 	if !validFormat(*format) {
