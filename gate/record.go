@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"strconv"
 	"time"
-	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 // RepDecision is what the Robots Exclusion Protocol says of a URL.
@@ -188,59 +188,8 @@ func (r *Record) appendJSON(b []byte) []byte {
 }
 
 // appendString appends s as a JSON string, escaped as encoding/json does
-// with HTML escaping off: invalid UTF-8 becomes U+FFFD, and U+2028 and
-// U+2029 are escaped.
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
+// with HTML escaping off.
+func appendString(b []byte, s string) []byte { return wire.AppendString(b, s, false) }
 
 // UnmarshalJSON reads a record written by MarshalJSON.
 func (r *Record) UnmarshalJSON(b []byte) error {

@@ -71,14 +71,8 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path+" (the API has POST /api/v1/parse, /api/v1/check, /api/v1/lint and /api/v1/diff; with serve --allow-fetch, /api/v1/fetch; with serve --gate, /api/v1/decide and the policy endpoints)", "")
 		return
 	}
-	if r.Method != http.MethodPost {
-		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
-		return
-	}
-	release, ok := s.enter(r)
+	release, ok := s.admitPost(w, r)
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d API requests are being served; retry shortly", cap(s.apiSlots())), "")
 		return
 	}
 	defer release()
@@ -347,6 +341,22 @@ func (s *Server) apiSlots() chan struct{} {
 		s.slots = make(chan struct{}, n)
 	})
 	return s.slots
+}
+
+// admitPost answers what every POST endpoint answers first: 405 for another
+// method, 503 with Retry-After when no turn comes (enter). When ok, the
+// caller serves the request and then calls release.
+func (s *Server) admitPost(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	if r.Method != http.MethodPost {
+		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
+		return nil, false
+	}
+	release, ok = s.enter(r)
+	if !ok {
+		w.Header().Set("Retry-After", "1")
+		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d API requests are being served; retry shortly", cap(s.apiSlots())), "")
+	}
+	return release, ok
 }
 
 // enter waits for a turn to serve an API request: at most queueWait, or

@@ -29,14 +29,8 @@ type diffRequest struct {
 // compared; the probe search is bounded, so the work is too.
 func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	if r.Method != http.MethodPost {
-		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
-		return
-	}
-	release, ok := s.enter(r)
+	release, ok := s.admitPost(w, r)
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d API requests are being served; retry shortly", cap(s.apiSlots())), "")
 		return
 	}
 	defer release()

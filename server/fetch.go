@@ -88,14 +88,8 @@ func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "this server does not fetch robots.txt files: start it with \"robotstxt serve --allow-fetch\"", "")
 		return
 	}
-	if r.Method != http.MethodPost {
-		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
-		return
-	}
-	release, ok := s.enter(r)
+	release, ok := s.admitPost(w, r)
 	if !ok {
-		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, "busy: retry shortly", "")
 		return
 	}
 	defer release()

@@ -42,16 +42,30 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 	bin := scrapyBin(t)
 	var mu sync.Mutex
 	var fetched []string
+	// The busy page answers 503 with Retry-After, which holds its origin for
+	// the whole fleet: it lives on an origin of its own, so that the hold
+	// cannot race with the main site's pages.
+	busy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/robots.txt" {
+			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+			return
+		}
+		mu.Lock()
+		fetched = append(fetched, r.URL.Path)
+		mu.Unlock()
+		w.Header().Set("Retry-After", "3600")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+	}))
+	defer busy.Close()
 	pages := map[string]string{
 		"/":               `<a href="/public/1">1</a> <a href="/private/secret">s</a> <a href="/public/2">2</a> <a href="/denied/x">d</a>`,
-		"/public/1":       `<a href="/public/../private/dotdot">dd</a> <a href="/busy/1">busy</a>`,
+		"/public/1":       `<a href="/public/../private/dotdot">dd</a> <a href="` + busy.URL + `/busy/1">busy</a>`,
 		"/public/2":       `<a href="/private/also">a</a> <a href="/public/3">3</a>`,
 		"/public/3":       `end`,
 		"/private/secret": `secret`,
 		"/private/also":   `secret`,
 		"/private/dotdot": `secret`,
 		"/denied/x":       `out of scope`,
-		"/busy/1":         `busy`,
 	}
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {
@@ -61,11 +75,6 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 		mu.Lock()
 		fetched = append(fetched, r.URL.Path)
 		mu.Unlock()
-		if r.URL.Path == "/busy/1" {
-			w.Header().Set("Retry-After", "3600")
-			http.Error(w, "busy", http.StatusServiceUnavailable)
-			return
-		}
 		body, ok := pages[r.URL.Path]
 		if !ok {
 			http.NotFound(w, r)
@@ -76,7 +85,7 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 	}))
 	defer site.Close()
 
-	scope, err := gate.ParseScope([]byte(fmt.Sprintf(`{"approved": ["%s/"], "denied": ["%s/denied/"]}`, site.URL, site.URL)), "json")
+	scope, err := gate.ParseScope([]byte(fmt.Sprintf(`{"approved": ["%s/", "%s/"], "denied": ["%s/denied/"]}`, site.URL, busy.URL, site.URL)), "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,6 +102,7 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
 		"-a", "start="+site.URL+"/",
+		"-a", "also="+busy.URL+"/",
 		"-s", "ROBOTSTXT_OBEY=False",
 		"-s", "ROBOTSTXT_GATE_URL="+svc.URL,
 		"-s", `DOWNLOADER_MIDDLEWARES={"robotstxt_gate.RobotsTxtGateMiddleware": 100}`,

@@ -120,15 +120,18 @@ func safeSets() (json, html [256]bool) {
 	return
 }
 
-// appendString appends s as a JSON string exactly as encoding/json writes
+func (e *Encoder) appendString(b []byte, s string) []byte { return AppendString(b, s, e.EscapeHTML) }
+
+// AppendString appends s as a JSON string exactly as encoding/json writes
 // it: '"' and '\\' escaped, \b \f \n \r \t by name, other control bytes
 // as \u00XX, invalid UTF-8 as \ufffd, U+2028 and U+2029 escaped, and with
-// EscapeHTML '<', '>' and '&' as \u003c, \u003e, \u0026.
-func (e *Encoder) appendString(b []byte, s string) []byte {
+// escapeHTML '<', '>' and '&' as \u003c, \u003e, \u0026. The gate's
+// records are written with it too.
+func AppendString(b []byte, s string, escapeHTML bool) []byte {
 	b = append(b, '"')
 	start := 0
 	safe := &jsonSafe
-	if e.EscapeHTML {
+	if escapeHTML {
 		safe = &htmlSafe
 	}
 	for i := 0; i < len(s); {
