@@ -88,6 +88,26 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	writeFailure(w, err)
+}
+
+// readBody reads a request body of at most the server's limit: over it,
+// an apiError with status 413.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
+		}
+		return nil, badRequest("reading the request body: %v", err)
+	}
+	return body, nil
+}
+
+// writeFailure writes an endpoint's error: an apiError with its status, any
+// other error as 500.
+func writeFailure(w http.ResponseWriter, err error) {
 	var ae *apiError
 	if errors.As(err, &ae) {
 		writeError(w, ae.status, ae.msg, ae.allow)
@@ -123,13 +143,9 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (*request, 
 		return nil, &apiError{status: http.StatusUnsupportedMediaType,
 			msg: fmt.Sprintf("Content-Type %s is not supported: send application/json, or the robots.txt as text/plain", mt)}
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	body, err := s.readBody(w, r)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
-		}
-		return nil, badRequest("reading the request body: %v", err)
+		return nil, err
 	}
 	req := new(request)
 	if mt == "text/plain" {

@@ -3,9 +3,6 @@ package server
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"net/http"
 
 	"github.com/robotstxt/robotstxt"
@@ -39,22 +36,13 @@ func (s *Server) apiDiff(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, r, http.StatusOK, res)
 		return
 	}
-	var ae *apiError
-	if errors.As(err, &ae) {
-		writeError(w, ae.status, ae.msg, ae.allow)
-		return
-	}
-	writeError(w, http.StatusInternalServerError, err.Error(), "")
+	writeFailure(w, err)
 }
 
 func (s *Server) diff(w http.ResponseWriter, r *http.Request) (*diff.Result, error) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+	body, err := s.readBody(w, r)
 	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", mbe.Limit)}
-		}
-		return nil, badRequest("reading the request body: %v", err)
+		return nil, err
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()

@@ -48,27 +48,14 @@ type fetchSeen struct {
 	ans *fetchAnswer
 }
 
-// fetchAnswer is what the page shows: the fetch's outcome as Search
-// Console shows it (status, redirect chain, how long crawlers may keep the
-// copy) and the file's bytes.
+// fetchAnswer is what the page shows: the fetch's outcome as the fetch
+// package records it (status, redirect chain, the file's bytes, base64 in
+// JSON) with the lifetimes in seconds, as Search Console shows a fetch.
 type fetchAnswer struct {
-	Origin        string       `json:"origin"`
-	URL           string       `json:"url"`
-	FinalURL      string       `json:"finalURL"`
-	Redirects     []fetch.Hop  `json:"redirects"`
-	Status        fetch.Status `json:"status"`
-	HTTPStatus    int          `json:"httpStatus,omitempty"`
-	FetchedAt     time.Time    `json:"fetchedAt"`
-	ContentType   string       `json:"contentType,omitempty"`
-	Body          []byte       `json:"body"` // base64 in JSON
-	Truncated     bool         `json:"truncated,omitempty"`
-	HTML          bool         `json:"html,omitempty"`
-	Binary        bool         `json:"binary,omitempty"`
-	MaxAge        float64      `json:"maxAgeSeconds"`
-	RetryAfter    float64      `json:"retryAfterSeconds,omitempty"`
-	Detail        string       `json:"detail,omitempty"`
-	RefusedReason string       `json:"refusedReason,omitempty"`
-	Reused        bool         `json:"reused,omitempty"`
+	*fetch.Policy
+	MaxAgeSeconds     float64 `json:"maxAgeSeconds"`
+	RetryAfterSeconds float64 `json:"retryAfterSeconds,omitempty"`
+	Reused            bool    `json:"reused,omitempty"`
 }
 
 // apiConfig tells the page what this server offers: GET /api/v1/config.
@@ -141,16 +128,7 @@ func (f *fetcher) get(ctx context.Context, rawURL string) (*fetchAnswer, error) 
 		}
 		return nil, err // the request ended
 	}
-	ans := &fetchAnswer{Origin: p.Origin, URL: p.URL, FinalURL: p.FinalURL, Redirects: p.Redirects, Status: p.Status,
-		HTTPStatus: p.HTTPStatus, FetchedAt: p.FetchedAt, ContentType: p.ContentType, Body: p.Body, Truncated: p.Truncated,
-		HTML: p.HTML, Binary: p.Binary, MaxAge: p.MaxAge.Seconds(), RetryAfter: p.RetryAfter.Seconds(), Detail: p.Detail,
-		RefusedReason: p.RefusedReason}
-	if ans.Redirects == nil {
-		ans.Redirects = []fetch.Hop{}
-	}
-	if ans.Body == nil {
-		ans.Body = []byte{}
-	}
+	ans := &fetchAnswer{Policy: p, MaxAgeSeconds: max(p.MaxAge, 0).Seconds(), RetryAfterSeconds: p.RetryAfter.Seconds()}
 	f.mu.Lock()
 	if len(f.seen) >= maxFetchRemembered {
 		clear(f.seen)

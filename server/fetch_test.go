@@ -35,7 +35,7 @@ func postFetch(t *testing.T, base, url string) (*http.Response, fetchAnswer, str
 	t.Helper()
 	b, _ := json.Marshal(map[string]string{"url": url})
 	resp, body := do(t, "POST", base+"/api/v1/fetch", http.Header{"Content-Type": {"application/json"}}, string(b))
-	var ans fetchAnswer
+	ans := fetchAnswer{Policy: new(fetch.Policy)}
 	if resp.StatusCode == http.StatusOK {
 		if err := json.Unmarshal(body, &ans); err != nil {
 			t.Fatalf("not a fetch answer: %v\n%s", err, body)
@@ -54,10 +54,10 @@ func TestFetchFromSite(t *testing.T) {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
 	}
 	if ans.Status != fetch.Success || ans.HTTPStatus != 200 || string(ans.Body) != robots || ans.URL != origin.URL+"/robots.txt" {
-		t.Errorf("answer %+v: want the file's bytes as they are (CRLF kept) from %s/robots.txt", ans, origin.URL)
+		t.Errorf("answer %s %d %q from %s: want the file's bytes as they are (CRLF kept) from %s/robots.txt", ans.Status, ans.HTTPStatus, ans.Body, ans.URL, origin.URL)
 	}
-	if ans.MaxAge != 3600 {
-		t.Errorf("maxAgeSeconds = %v, want the origin's max-age 3600", ans.MaxAge)
+	if ans.MaxAgeSeconds != 3600 {
+		t.Errorf("maxAgeSeconds = %v, want the origin's max-age 3600", ans.MaxAgeSeconds)
 	}
 	// A second request within a minute reuses the answer: the page cannot
 	// make the server fetch one site again and again.
@@ -92,12 +92,12 @@ func TestFetchFromSiteGuards(t *testing.T) {
 				t.Fatalf("status %d, want %d: %s", resp.StatusCode, tt.status, body)
 			}
 			if tt.want != "" {
-				var ans fetchAnswer
+				ans := fetchAnswer{Policy: new(fetch.Policy)}
 				if err := json.Unmarshal(body, &ans); err != nil {
 					t.Fatal(err)
 				}
 				if ans.Status != tt.want || ans.RefusedReason == "" || len(ans.Body) != 0 {
-					t.Errorf("answer %+v, want status %s with a reason and no body", ans, tt.want)
+					t.Errorf("answer status %s (%s), %d body bytes; want status %s with a reason and no body", ans.Status, ans.RefusedReason, len(ans.Body), tt.want)
 				}
 			}
 		})

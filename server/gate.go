@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -143,23 +141,13 @@ func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Req
 		case <-r.Context().Done():
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+		body, err := s.readBody(w, r)
 		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body over %d bytes", mbe.Limit), "")
-				return
-			}
-			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error(), "")
+			writeFailure(w, err)
 			return
 		}
 		if err := fn(w, r, body); err != nil {
-			var ae *apiError
-			if errors.As(err, &ae) {
-				writeError(w, ae.status, ae.msg, ae.allow)
-				return
-			}
-			writeError(w, http.StatusInternalServerError, err.Error(), "")
+			writeFailure(w, err)
 		}
 	}
 }

@@ -27,10 +27,16 @@ func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, 
 // quotes keeps its spaces); its files are written to a temporary directory
 // that becomes the working directory, "stdin" is fed to standard input, and
 // "stdout", "stderr" and "exit" are compared (go test -update rewrites them).
-func TestCLIGolden(t *testing.T) {
-	paths, _ := filepath.Glob("testdata/cli/*.txtar")
+func TestCLIGolden(t *testing.T) { runTxtarDir(t, "testdata/cli", nil) }
+
+// runTxtarDir runs every dir/*.txtar case as TestCLIGolden describes. vars
+// (nil for none) are replaced in the args and the files, and written back by
+// their names in the outputs, for the addresses of test servers.
+func runTxtarDir(t *testing.T, dir string, vars map[string]string) {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
 	if len(paths) == 0 {
-		t.Fatal("no testdata/cli/*.txtar cases")
+		t.Fatalf("no %s/*.txtar cases", dir)
 	}
 	for _, path := range paths {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
@@ -42,6 +48,9 @@ func TestCLIGolden(t *testing.T) {
 			var args []string
 			for _, line := range strings.Split(ar.Comment, "\n") {
 				if rest, ok := strings.CutPrefix(line, "args:"); ok {
+					for k, v := range vars {
+						rest = strings.ReplaceAll(rest, k, v)
+					}
 					args = splitArgs(strings.TrimSpace(rest))
 				}
 			}
@@ -49,7 +58,7 @@ func TestCLIGolden(t *testing.T) {
 				t.Fatalf("%s: no args: line", path)
 			}
 			abs, _ := filepath.Abs(path)
-			dir := t.TempDir()
+			wd := t.TempDir()
 			stdin := ""
 			for _, f := range ar.Files {
 				switch f.Name {
@@ -57,14 +66,24 @@ func TestCLIGolden(t *testing.T) {
 					stdin = f.Data
 				case "stdout", "stderr", "exit":
 				default:
-					if err := os.WriteFile(filepath.Join(dir, f.Name), []byte(f.Data), 0o644); err != nil {
+					data := f.Data
+					for k, v := range vars {
+						data = strings.ReplaceAll(data, k, v)
+					}
+					if err := os.WriteFile(filepath.Join(wd, f.Name), []byte(data), 0o644); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
-			t.Chdir(dir)
+			t.Chdir(wd)
 			stdout, stderr, code := runCLI(t, stdin, args...)
-			got := map[string]string{"stdout": stdout, "stderr": stderr, "exit": strconv.Itoa(code) + "\n"}
+			scrub := func(s string) string {
+				for k, v := range vars {
+					s = strings.ReplaceAll(s, v, k)
+				}
+				return s
+			}
+			got := map[string]string{"stdout": scrub(stdout), "stderr": scrub(stderr), "exit": strconv.Itoa(code) + "\n"}
 			if *testutil.Update {
 				for _, name := range []string{"stdout", "stderr", "exit"} {
 					if _, ok := ar.File(name); ok || got[name] != "" {

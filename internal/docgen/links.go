@@ -2,6 +2,7 @@ package docgen
 
 import (
 	"fmt"
+	"iter"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -104,22 +105,34 @@ type link struct {
 	target string
 }
 
+// proseLines yields the index and text of each line of a Markdown text
+// that is outside fenced code blocks.
+func proseLines(text string) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		fence := ""
+		for i, line := range strings.Split(text, "\n") {
+			trimmed := strings.TrimSpace(line)
+			if fence != "" {
+				if strings.HasPrefix(trimmed, fence) {
+					fence = ""
+				}
+				continue
+			}
+			if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
+				fence = trimmed[:3]
+				continue
+			}
+			if !yield(i, line) {
+				return
+			}
+		}
+	}
+}
+
 // links returns the link targets of a Markdown text outside code.
 func links(text string) []link {
 	var out []link
-	fence := ""
-	for i, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fence = trimmed[:3]
-			continue
-		}
+	for i, line := range proseLines(text) {
 		line = codeSpan.ReplaceAllString(line, "")
 		for _, m := range inlineLink.FindAllStringSubmatch(line, -1) {
 			out = append(out, link{i + 1, m[1]})
@@ -140,19 +153,7 @@ func links(text string) []link {
 func Anchors(text string) map[string]bool {
 	out := map[string]bool{}
 	seen := map[string]int{}
-	fence := ""
-	for _, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fence = trimmed[:3]
-			continue
-		}
+	for _, line := range proseLines(text) {
 		for _, m := range htmlID.FindAllStringSubmatch(line, -1) {
 			out[m[1]] = true
 		}
