@@ -1,6 +1,8 @@
 package robotstxt_test
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/robotstxt/robotstxt"
@@ -23,5 +25,26 @@ func BenchmarkParseCorpus(b *testing.B) {
 		for _, t := range texts {
 			robotstxt.ParseString(t)
 		}
+	}
+}
+
+// BenchmarkFirstCheck parses a file and checks one URL: what a crawler
+// that checks a file once pays. github.com's file holds 56 rules, most of
+// them wildcards; laprensa.hn's 311 KB hold 1,780. bench/ compares them
+// with another library.
+func BenchmarkFirstCheck(b *testing.B) {
+	dir := testutil.CorpusDir(b, "../shared/corpus/robots")
+	for _, name := range []string{"github.com.txt", "top1m-2017-45957-laprensa.hn.txt"} {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		text := string(data)
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				robotstxt.ParseString(text).Allowed("Googlebot", "/search?q=1")
+			}
+		})
 	}
 }

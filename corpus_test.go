@@ -115,3 +115,38 @@ func ExampleLines_corpusShape() {
 	// 1 user-agent * false
 	// 2 disallow /tmp true
 }
+
+// A rule set's first checks try each rule in turn; later ones use the
+// compiled matcher. On every corpus file, for a few crawlers and paths
+// drawn from the file's rules, the two give the same verdict in every
+// detail (rule, overruled rule, index.html reading, reason).
+func TestInterpretedAgreesWithCompiled(t *testing.T) {
+	files := testutil.Corpus(t, "../shared/corpus/robots")
+	rnd := rand.New(rand.NewPCG(14, 16))
+	agents := []string{"Googlebot", "bingbot", "Googlebot-Image", "Mozilla/5.0 (compatible; YandexBot/3.0)", "SomeUnknownBot"}
+	checks, interpreted := 0, 0
+	for _, f := range files {
+		r := robotstxt.Parse(f.Data)
+		for _, agent := range agents {
+			a := r.Agent(agent)
+			for _, p := range samplePaths(a.Rules(), rnd, 12) {
+				iv, ok, cv := robotstxt.CheckBothWays(a, p)
+				checks++
+				if a.Allowed(p) != cv.Allowed {
+					t.Errorf("%s, agent %q, path %q: Allowed says %v, Check %v", f.Name, agent, p, !cv.Allowed, cv.Allowed)
+				}
+				if !ok {
+					continue
+				}
+				interpreted++
+				if d := verdictDiff(iv, cv); d != "" {
+					t.Errorf("%s, agent %q, path %q: %s", f.Name, agent, p, d)
+				}
+			}
+		}
+	}
+	t.Logf("%d checks, %d of them compared with the rules tried in turn", checks, interpreted)
+	if interpreted < checks/2 {
+		t.Errorf("only %d of %d checks could be interpreted: most corpus rule sets are plain and small", interpreted, checks)
+	}
+}

@@ -99,6 +99,25 @@ func checkVerdict(t *testing.T, v robotstxt.Verdict) {
 	}
 }
 
+// verdictDiff describes how two verdicts differ, or returns "".
+func verdictDiff(a, b robotstxt.Verdict) string {
+	line := func(r *robotstxt.Rule) int {
+		if r == nil {
+			return 0
+		}
+		return r.Line
+	}
+	switch {
+	case a.Allowed != b.Allowed, a.Reason != b.Reason, a.ViaIndexHTML != b.ViaIndexHTML,
+		a.Rule != b.Rule, a.Overruled != b.Overruled, a.Fallback != b.Fallback, a.Reading != b.Reading,
+		len(a.UserAgents) != len(b.UserAgents):
+		return fmt.Sprintf("allowed %v/%v, reason %s/%s, index.html %v/%v, rule line %d/%d, overruled line %d/%d, %d/%d user-agent lines",
+			a.Allowed, b.Allowed, a.Reason, b.Reason, a.ViaIndexHTML, b.ViaIndexHTML,
+			line(a.Rule), line(b.Rule), line(a.Overruled), line(b.Overruled), len(a.UserAgents), len(b.UserAgents))
+	}
+	return ""
+}
+
 // FuzzMatch: the matcher agrees with a deliberately simple reference
 // matcher, written here from RFC 9309 alone, on random rules and paths.
 // Rules are given one per line, the first byte choosing the kind.
@@ -175,6 +194,18 @@ func FuzzMatch(f *testing.F) {
 		if v.Allowed != wantAllowed || gotLine != wantLine {
 			t.Fatalf("rules:\n%s\npath %q: got allowed=%v line=%d (%s), reference says allowed=%v line=%d",
 				b.String(), path, v.Allowed, gotLine, v.Reason, wantAllowed, wantLine)
+		}
+		// The same answer, in every detail, from the rules tried in turn
+		// and from the compiled matcher (interpret.go).
+		if got := r.Allowed("bot", path); got != v.Allowed {
+			t.Fatalf("rules:\n%s\npath %q: Allowed says %v, Check %v", b.String(), path, got, v.Allowed)
+		}
+		iv, ok, cv := robotstxt.CheckBothWays(r.Agent("bot"), path)
+		if d := verdictDiff(v, cv); d != "" {
+			t.Fatalf("rules:\n%s\npath %q: compiled matcher differs from the first check: %s", b.String(), path, d)
+		}
+		if d := verdictDiff(iv, cv); ok && d != "" {
+			t.Fatalf("rules:\n%s\npath %q: rules tried in turn differ from the compiled matcher: %s", b.String(), path, d)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -62,16 +63,19 @@ type piece struct {
 
 // match is the best rule of one kind found so far.
 type match struct {
-	r   *crule
-	pri int32
+	rule     *Rule
+	pri      int32
+	viaIndex bool // Google's "index.html" reading of an allow rule
 }
 
 func (m match) beats(o match) bool {
-	if o.r == nil {
-		return m.r != nil
+	if o.rule == nil {
+		return m.rule != nil
 	}
-	return m.r != nil && (m.pri > o.pri || m.pri == o.pri && m.r.rule.Line < o.r.rule.Line)
+	return m.rule != nil && (m.pri > o.pri || m.pri == o.pri && m.rule.Line < o.rule.Line)
 }
+
+func (cr *crule) match() match { return match{cr.rule, cr.pri, cr.viaIndex} }
 
 func compileRules(rules []*Rule) matcher {
 	all := make([]crule, 0, len(rules)+len(rules)/16)
@@ -274,7 +278,7 @@ func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
 		b := m.slash[path[1]]
 		lo, hi = int(b.lo), int(b.hi)
 	}
-	for lo < hi {
+	for len(m.keys) > fewKeys && lo < hi {
 		h := int(uint(lo+hi) >> 1)
 		if m.keys[h] <= path {
 			lo = h + 1
@@ -286,6 +290,17 @@ func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
 		// After the prefix index: its matches may leave nothing for the
 		// needle index to improve, and then its pass is skipped.
 		defer m.ac.improve(f, &allow, &disallow)
+	}
+	if len(m.keys) <= fewKeys {
+		// Few keys: comparing each with the path, longest prefixes first
+		// (a key sorts after its prefixes), costs less than the search.
+		for i := len(m.keys) - 1; i >= 0; i-- {
+			k := m.keys[i]
+			if len(k) <= len(path) && (len(k) < 2 || k[1] == path[1]) && path[:len(k)] == k {
+				m.tryKey(f, i, &allow, &disallow)
+			}
+		}
+		return
 	}
 	i := lo - 1
 	if i < 0 {
@@ -314,13 +329,13 @@ func (m *matcher) tryKey(f *pieceFinder, i int, allow, disallow *match) {
 		if cr.allow {
 			mine = allow
 		}
-		if mine.r != nil && cr.pri < mine.pri {
+		if mine.rule != nil && cr.pri < mine.pri {
 			continue
 		}
 		if !cr.matchAt(f, start) {
 			continue
 		}
-		if c := (match{cr, cr.pri}); c.beats(*mine) {
+		if c := cr.match(); c.beats(*mine) {
 			*mine = c
 		}
 	}
@@ -504,6 +519,9 @@ type ruleSet struct {
 	parts      []*lazyMatcher // one, or the large groups apart and the rest merged
 }
 
+// fewKeys is the most keys a matcher compares with the path one by one.
+const fewKeys = 16
+
 // bigGroup is the number of rules from which a group named with others
 // keeps a matcher of its own.
 const bigGroup = 256
@@ -513,10 +531,10 @@ const bigGroup = 256
 // a match beats another by priority, then by line, whatever the part.
 func (rs *ruleSet) best(path string) (allow, disallow match) {
 	if len(rs.parts) == 1 {
-		return rs.parts[0].get().best(path)
+		return rs.parts[0].best(path)
 	}
 	for _, p := range rs.parts {
-		a, d := p.get().best(path)
+		a, d := p.best(path)
 		if a.beats(allow) {
 			allow = a
 		}
@@ -530,17 +548,38 @@ func (rs *ruleSet) best(path string) (allow, disallow match) {
 // rules returns the merged rules of the rule set, in file order.
 func (rs *ruleSet) rules() []*Rule { return groupRules(rs.r, rs.groups) }
 
-// A lazyMatcher compiles the rules of a list of groups on first use.
+// A lazyMatcher answers for the rules of a list of groups: its first checks
+// by trying each rule in turn (interpret.go), later ones with the compiled
+// matcher, built when it pays.
 type lazyMatcher struct {
 	r      *Robots
 	groups []int
-	once   sync.Once
-	m      matcher
+	tries  atomic.Int32 // checks answered without compiling
+	// plainRules is 0 until known, then the number of rules plus one when
+	// every pattern is plain, else -1 (interpret.go).
+	plainRules atomic.Int32
+	once       sync.Once
+	m          atomic.Pointer[matcher]
+}
+
+// best returns the highest-priority allow and disallow rules matching path
+// (in match form).
+func (lm *lazyMatcher) best(path string) (allow, disallow match) {
+	if m := lm.m.Load(); m != nil {
+		return m.best(path)
+	}
+	if lm.interpretNow(len(path)) {
+		return lm.interpret(path)
+	}
+	return lm.get().best(path)
 }
 
 func (lm *lazyMatcher) get() *matcher {
-	lm.once.Do(func() { lm.m = compileRules(lm.rules()) })
-	return &lm.m
+	lm.once.Do(func() {
+		m := compileRules(lm.rules())
+		lm.m.Store(&m)
+	})
+	return lm.m.Load()
 }
 
 func (lm *lazyMatcher) rules() []*Rule { return groupRules(lm.r, lm.groups) }
@@ -585,8 +624,9 @@ func (r *Robots) index() *index {
 // exactIndex is the index by Google's names (see googleToken), built only
 // when ExactAgent is used.
 func (r *Robots) exactIndex() *index {
-	r.exactOnce.Do(func() { r.exactIdx = buildIndex(r, true) })
-	return r.exactIdx
+	s := r.rare()
+	s.exactOnce.Do(func() { s.exactIdx = buildIndex(r, true) })
+	return s.exactIdx
 }
 
 // buildIndex costs O(user-agent lines): a rule set records the groups that
@@ -596,7 +636,7 @@ func buildIndex(r *Robots, google bool) *index {
 	var all []*ruleSet
 	for gi := range r.Groups {
 		g := &r.Groups[gi]
-		for _, ua := range g.UserAgents {
+		for k, ua := range g.UserAgents {
 			tok := ua.Token
 			if google {
 				tok = googleToken(ua.Value)
@@ -621,7 +661,12 @@ func buildIndex(r *Robots, google bool) *index {
 					}
 				}
 			}
-			rs.userAgents = append(rs.userAgents, ua)
+			if rs.userAgents == nil {
+				// Most tokens are named by one line: share it.
+				rs.userAgents = g.UserAgents[k : k+1 : k+1]
+			} else {
+				rs.userAgents = append(rs.userAgents, ua)
+			}
 			if n := len(rs.groups); n == 0 || rs.groups[n-1] != gi {
 				rs.groups = append(rs.groups, gi)
 			}
@@ -818,10 +863,34 @@ func containsFold(s, substr string) bool {
 // need normalising are built in a stack buffer (a pooled one when long), so
 // a check allocates nothing.
 func check(rs *ruleSet, rawURL string) Verdict {
+	if p, ok := canonicalPath(rawURL); ok {
+		return decide(rs, p)
+	}
 	p, slash := pathOf(rawURL)
 	if !slash && pathIsCanonical(p) {
 		return decide(rs, p)
 	}
+	return checkNormalized(rs, p, slash)
+}
+
+// allowed is check(rs, rawURL).Allowed without building the verdict.
+func allowed(rs *ruleSet, rawURL string) bool {
+	p, ok := canonicalPath(rawURL)
+	if !ok {
+		return check(rs, rawURL).Allowed
+	}
+	if rs == nil || p == "/robots.txt" {
+		return true
+	}
+	allow, disallow := rs.best(p)
+	return disallow.pri <= allow.pri // see verdictOf
+}
+
+// checkNormalized is check for a path that needs normalising; apart, so
+// that its buffer does not weigh on the frame of every check.
+//
+//go:noinline
+func checkNormalized(rs *ruleSet, p string, slash bool) Verdict {
 	if 3*len(p)+1 <= 512 {
 		var stack [512]byte
 		buf := stack[:0]
@@ -865,21 +934,20 @@ func decide(rs *ruleSet, path string) Verdict {
 		return Verdict{Allowed: true, Reason: NoGroup}
 	}
 	allow, disallow := rs.best(path)
-	v := Verdict{Allowed: true, Reason: NoMatchingRule, UserAgents: ua}
+	return verdictOf(rs, allow, disallow)
+}
+
+// verdictOf is the verdict given the best allow and disallow rules.
+func verdictOf(rs *ruleSet, allow, disallow match) Verdict {
+	v := Verdict{Allowed: true, Reason: NoMatchingRule, UserAgents: rs.userAgents}
 	switch {
-	case allow.r == nil && disallow.r == nil:
+	case allow.rule == nil && disallow.rule == nil:
 	case disallow.pri > allow.pri:
 		v.Allowed, v.Reason = false, MatchedRule
-		v.Rule = disallow.r.rule
-		if allow.r != nil {
-			v.Overruled = allow.r.rule
-		}
+		v.Rule, v.Overruled = disallow.rule, allow.rule
 	default: // on a tie, allow wins (RFC 9309 section 2.2.2)
 		v.Reason = MatchedRule
-		v.Rule, v.ViaIndexHTML = allow.r.rule, allow.r.viaIndex
-		if disallow.r != nil {
-			v.Overruled = disallow.r.rule
-		}
+		v.Rule, v.ViaIndexHTML, v.Overruled = allow.rule, allow.viaIndex, disallow.rule
 	}
 	return v
 }

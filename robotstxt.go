@@ -127,20 +127,34 @@ type Robots struct {
 	// Lines is the number of lines parsed.
 	Lines int
 
-	text      string
-	once      sync.Once
-	idx       *index
-	exactOnce sync.Once
-	exactIdx  *index
+	text string
+	once sync.Once
+	idx  *index
 	// yandexBlank lists the blank lines that follow a group's user-agent
 	// lines, before its first rule: Yandex's robots read the groups
 	// differently (yandex.go).
 	yandexBlank []int
-	yandexOnce  sync.Once
-	yandexR     *Robots
-	rfcGroup    []int // in a Yandex reading: the index in the file's Groups of each group
 	cache       [agentCacheSize]atomic.Pointer[agentCacheEntry]
 	cacheNext   atomic.Uint32
+	rareState   atomic.Pointer[rareState]
+}
+
+// rareState is what few parsed files ever need, apart so that the others
+// do not keep room for it.
+type rareState struct {
+	exactOnce    sync.Once
+	exactIdx     *index
+	yandexOnce   sync.Once
+	yandexR      *Robots
+	yandexGroups []int // the index in the file's Groups of each group of yandexR
+}
+
+func (r *Robots) rare() *rareState {
+	if s := r.rareState.Load(); s != nil {
+		return s
+	}
+	r.rareState.CompareAndSwap(nil, new(rareState))
+	return r.rareState.Load()
 }
 
 // Text returns the parsed part of the input, without the byte order mark.
@@ -261,6 +275,9 @@ func (p *parser) finish() {
 	if len(p.bounds) == 0 {
 		return
 	}
+	// The flat slices were sized for the worst case; most of a small
+	// file's stays unused, and a parsed file is often kept long.
+	p.agents, p.rules = clipped(p.agents), clipped(p.rules)
 	p.r.Groups = make([]Group, len(p.bounds))
 	for i, b := range p.bounds {
 		end := groupBounds{len(p.agents), len(p.rules)}
@@ -273,6 +290,15 @@ func (p *parser) finish() {
 			g.Rules = p.rules[b.rules:end.rules:end.rules]
 		}
 	}
+}
+
+// clipped returns s, or a copy of it without the unused capacity when that
+// is more than a quarter of it.
+func clipped[T any](s []T) []T {
+	if cap(s)-len(s) <= cap(s)/4 {
+		return s
+	}
+	return append(make([]T, 0, len(s)), s...)
 }
 
 // productToken returns the name a user-agent value gives: "*" for the

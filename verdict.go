@@ -114,8 +114,10 @@ func (r *Robots) AgentWith(name string, o AgentOptions) Agent { return r.resolve
 
 // Check decides whether the agent may fetch rawURL, which is a full URL or a
 // path starting with "/". It does not allocate.
-func (a Agent) Check(rawURL string) Verdict {
-	v := check(a.rs, rawURL)
+func (a Agent) Check(rawURL string) Verdict { return a.finish(check(a.rs, rawURL)) }
+
+// finish adds what the agent's resolution says to a verdict.
+func (a Agent) finish(v Verdict) Verdict {
 	v.Fallback, v.Reading = a.fallback, a.reading
 	if a.ignoredGlobal && v.Reason == NoGroup {
 		v.Reason = GlobalIgnored
@@ -124,7 +126,7 @@ func (a Agent) Check(rawURL string) Verdict {
 }
 
 // Allowed reports whether the agent may fetch rawURL.
-func (a Agent) Allowed(rawURL string) bool { return check(a.rs, rawURL).Allowed }
+func (a Agent) Allowed(rawURL string) bool { return allowed(a.rs, rawURL) }
 
 // Fallback returns the name, as the file writes it, of the documented
 // fallback whose groups apply because no group names the crawler
@@ -188,9 +190,24 @@ func (a Agent) Rules() []Rule {
 	return out
 }
 
+// agentCacheEntry is a resolved agent, kept small: a parsed file keeps up
+// to agentCacheSize of them.
 type agentCacheEntry struct {
-	name string
-	a    Agent
+	name                            string
+	rs                              *ruleSet
+	fallback, ignoredGlobal, yandex bool
+}
+
+func (e *agentCacheEntry) agent(r *Robots) Agent {
+	a := Agent{rs: e.rs, ignoredGlobal: e.ignoredGlobal}
+	if e.fallback {
+		a.fallback = e.rs.userAgents[0].Token
+	}
+	if e.yandex {
+		_, groups := r.yandexRobots()
+		a.reading, a.groupMap = ReadingYandex, groups
+	}
+	return a
 }
 
 // agentCacheSize is how many resolved agents Robots.Check remembers.
@@ -210,11 +227,12 @@ func (r *Robots) Check(agent, rawURL string) Verdict {
 func (r *Robots) cachedAgent(agent string) Agent {
 	for i := range r.cache {
 		if e := r.cache[i].Load(); e != nil && e.name == agent {
-			return e.a
+			return e.agent(r)
 		}
 	}
 	a := r.resolve(agent, AgentOptions{})
-	r.cache[r.cacheNext.Add(1)%agentCacheSize].Store(&agentCacheEntry{agent, a})
+	e := &agentCacheEntry{name: agent, rs: a.rs, fallback: a.fallback != "", ignoredGlobal: a.ignoredGlobal, yandex: a.reading != ""}
+	r.cache[r.cacheNext.Add(1)%agentCacheSize].Store(e)
 	return a
 }
 

@@ -66,8 +66,8 @@ func (l *lazyAC) build() *acIndex {
 // them could beat those (or tie with an earlier line), the path is not
 // scanned at all.
 func (l *lazyAC) improve(f *pieceFinder, allow, disallow *match) {
-	if (allow.r != nil && l.maxAllow < allow.pri || l.maxAllow < 0) &&
-		(disallow.r != nil && l.maxDisallow < disallow.pri || l.maxDisallow < 0) {
+	if (allow.rule != nil && l.maxAllow < allow.pri || l.maxAllow < 0) &&
+		(disallow.rule != nil && l.maxDisallow < disallow.pri || l.maxDisallow < 0) {
 		return
 	}
 	ac := l.ac.Load()
@@ -437,13 +437,13 @@ func tryRule(cr *crule, f *pieceFinder, allow, disallow *match) {
 	if cr.allow {
 		mine = allow
 	}
-	if mine.r != nil && cr.pri < mine.pri {
+	if mine.rule != nil && cr.pri < mine.pri {
 		return
 	}
 	if !strings.HasPrefix(f.path, cr.key) || !cr.matchAt(f, len(cr.key)) {
 		return
 	}
-	if c := (match{cr, cr.pri}); c.beats(*mine) {
+	if c := cr.match(); c.beats(*mine) {
 		*mine = c
 	}
 }

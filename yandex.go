@@ -30,23 +30,25 @@ func (r *Robots) YandexReadsDifferently() bool { return len(r.yandexBlank) > 0 }
 // before its first rule. Shared: do not modify.
 func (r *Robots) YandexBlankLines() []int { return r.yandexBlank }
 
-// yandexRobots returns the file as Yandex reads it, parsed once.
-func (r *Robots) yandexRobots() *Robots {
-	r.yandexOnce.Do(func() {
+// yandexRobots returns the file as Yandex reads it, parsed once, and the
+// file's group of each of its groups.
+func (r *Robots) yandexRobots() (*Robots, []int) {
+	s := r.rare()
+	s.yandexOnce.Do(func() {
 		y := &Robots{Size: r.Size, Parsed: r.Parsed, Truncated: r.Truncated, Lines: r.Lines, text: r.text}
 		parseInto(y, r.text, true)
 		y.Lines = r.Lines
 		// Yandex's groups only split the file's groups: map each to the
 		// file's group that holds its first user-agent line.
-		y.rfcGroup = make([]int, len(y.Groups))
+		groups := make([]int, len(y.Groups))
 		for i, g := range y.Groups {
 			line := g.UserAgents[0].Line
 			j := sort.Search(len(r.Groups), func(j int) bool { return r.Groups[j].UserAgents[0].Line > line })
-			y.rfcGroup[i] = j - 1
+			groups[i] = j - 1
 		}
-		r.yandexR = y
+		s.yandexR, s.yandexGroups = y, groups
 	})
-	return r.yandexR
+	return s.yandexR, s.yandexGroups
 }
 
 // resolveYandex resolves a Yandex robot's name in Yandex's reading, when
@@ -58,9 +60,9 @@ func (r *Robots) resolveYandex(name string, o AgentOptions) (Agent, bool) {
 	if _, cr, ok := knownCrawler(name); !ok || !cr.yandexReading {
 		return Agent{}, false
 	}
-	y := r.yandexRobots()
+	y, groups := r.yandexRobots()
 	a := y.resolve(name, o) // y itself never differs, so this does not recurse
 	a.reading = ReadingYandex
-	a.groupMap = y.rfcGroup
+	a.groupMap = groups
 	return a, true
 }

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -45,6 +47,7 @@ func CLIURLList(n int) []string {
 // CLISetup is the built commands and the workload's files.
 type CLISetup struct {
 	Ours, Temoto, Robots, URLs string
+	Worst                      string // the 507 KB file of ManyAgentsFile
 	dir                        string
 }
 
@@ -73,6 +76,11 @@ func NewCLISetup(root string, files []File) (*CLISetup, error) {
 	if err := os.WriteFile(s.URLs, []byte(strings.Join(CLIURLList(CLIURLs), "\n")+"\n"), 0o644); err != nil {
 		return nil, err
 	}
+	s.Worst = filepath.Join(dir, "worst-agents.txt")
+	worst, _ := ManyAgentsFile(WorstAgents, WorstAgentsBytes)
+	if err := os.WriteFile(s.Worst, []byte(worst), 0o644); err != nil {
+		return nil, err
+	}
 	for _, b := range []struct{ folder, out, pkg string }{{root, s.Ours, "./cmd/robotstxt"}, {".", s.Temoto, "./cmd/temotocheck"}} {
 		cmd := exec.Command("go", "build", "-o", b.out, b.pkg)
 		cmd.Dir = b.folder
@@ -86,9 +94,51 @@ func NewCLISetup(root string, files []File) (*CLISetup, error) {
 // Close removes the temporary folder.
 func (s *CLISetup) Close() { os.RemoveAll(s.dir) }
 
-// run runs a command and returns its CPU time (user and system) and output.
+// run runs a command and returns its CPU time (user and system).
 func run(stdout io.Writer, name string, args ...string) (time.Duration, error) {
-	cmd := exec.Command(name, args...)
+	d, err := runCmd(exec.Command(name, args...), stdout)
+	return d, err
+}
+
+// gnuTime is GNU time, which measures a command's peak resident set
+// without counting ours: a child started by this process inherits its
+// high-water mark, so the child's own rusage says more than it used.
+const gnuTime = "/usr/bin/time"
+
+// runPeak is run that also returns the process's peak resident set in MB,
+// measured by GNU time (NaN when it is missing; Debian's package "time").
+func runPeak(stdout io.Writer, name string, args ...string) (time.Duration, float64, error) {
+	if _, err := os.Stat(gnuTime); err != nil {
+		d, err := run(stdout, name, args...)
+		return d, math.NaN(), err
+	}
+	f, err := os.CreateTemp("", "bench-peak")
+	if err != nil {
+		return 0, 0, err
+	}
+	f.Close()
+	defer os.Remove(f.Name())
+	d, err := runCmd(exec.Command(gnuTime, append([]string{"-f", "%M", "-o", f.Name(), name}, args...)...), stdout)
+	if err != nil {
+		return 0, 0, err
+	}
+	out, err := os.ReadFile(f.Name())
+	if err != nil {
+		return 0, 0, err
+	}
+	// The last line: before it, GNU time notes a non-zero exit status.
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	kb, err := strconv.ParseFloat(lines[len(lines)-1], 64)
+	if err != nil {
+		return 0, 0, fmt.Errorf("%s: %q is not a size", gnuTime, out)
+	}
+	return d, kb * 1024 / 1e6, nil
+}
+
+// runCmd runs cmd and returns its CPU time, children included; exit
+// status 1 is an answer, not a failure.
+func runCmd(cmd *exec.Cmd, stdout io.Writer) (time.Duration, error) {
+	name := cmd.Path
 	cmd.Stdout = stdout
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -97,12 +147,47 @@ func run(stdout io.Writer, name string, args ...string) (time.Duration, error) {
 		return 0, err
 	}
 	if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() == 1 {
-		err = nil // check: some URL is disallowed
+		err = nil // check: some URL is disallowed; lint: errors found
 	}
 	if err != nil {
 		return 0, fmt.Errorf("%s: %v: %s", name, err, stderr.String())
 	}
 	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+}
+
+// The audit and the report as whole processes: lint and report on the
+// issue's 507 KB worst file (4,000 user-agent lines sharing 8,000 rules),
+// report on en.wikipedia.org's file, and lint over the whole corpus in one
+// process. Ours only: temoto has no such commands.
+func (s *Suite) addTools(setup func() *CLISetup) {
+	for _, t := range []struct {
+		cas  string
+		args func(cs *CLISetup) []string
+	}{
+		{"lint-worst", func(cs *CLISetup) []string { return []string{"lint", cs.Worst} }},
+		{"report-worst", func(cs *CLISetup) []string { return []string{"report", "-f", cs.Worst} }},
+		{"report-wikipedia", func(cs *CLISetup) []string { return []string{"report", "-f", cs.Robots} }},
+		{"lint-corpus", func(cs *CLISetup) []string { return []string{"lint", CorpusRel} }},
+	} {
+		s.add("Tools", t.cas, Ours, func(b *testing.B) {
+			cs := setup()
+			if cs == nil {
+				b.Skip("the commands could not be built")
+			}
+			var cpu time.Duration
+			peak := 0.0
+			for i := 0; i < b.N; i++ {
+				d, mb, err := runPeak(io.Discard, cs.Ours, t.args(cs)...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				cpu += d
+				peak = max(peak, mb)
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(peak, "peak-MB")
+		})
+	}
 }
 
 // addCLI adds the command-line benchmarks: for text and JSON output, ours,

@@ -1,6 +1,8 @@
 package bench
 
 import (
+	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -84,5 +86,22 @@ func TestFileAgents(t *testing.T) {
 	got := strings.Join(fileAgents(r), ",")
 	if want := "Googlebot,Bingbot,ExampleBot,MJ12bot,GPTBot"; got != want {
 		t.Errorf("fileAgents = %s, want %s", got, want)
+	}
+}
+
+// runPeak reads GNU time's figure, also after a non-zero exit status
+// (which GNU time notes on the line before it).
+func TestRunPeak(t *testing.T) {
+	if _, err := os.Stat(gnuTime); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s is missing: .ci/run installs Debian's package time", gnuTime)
+		}
+		t.Skipf("%s is missing (Debian's package time)", gnuTime)
+	}
+	for _, args := range [][]string{{"true"}, {"sh", "-c", "exit 1"}} {
+		cpu, mb, err := runPeak(io.Discard, args[0], args[1:]...)
+		if err != nil || cpu < 0 || !(mb > 0 && mb < 1000) {
+			t.Errorf("%v: cpu %v, peak %v MB, error %v", args, cpu, mb, err)
+		}
 	}
 }

@@ -86,14 +86,16 @@ func NewSuite(files []File) *Suite {
 	}
 	s.addWorst()
 	s.addFirstCheck(files)
-	s.addCLI(lazy(func() *CLISetup {
+	setup := lazy(func() *CLISetup {
 		cs, err := NewCLISetup("..", files)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench: command-line benchmarks skipped:", err)
 			return nil
 		}
 		return cs
-	}))
+	})
+	s.addCLI(setup)
+	s.addTools(setup)
 	return s
 }
 

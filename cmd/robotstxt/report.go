@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -77,21 +76,29 @@ Exit status: 0, or 2 on a usage or input error.`,
 	if *all {
 		list = crawlers.All()
 	}
+	// Tokens listed so far, in lower case: a set, as a file may name
+	// thousands of crawlers.
+	listed := make(map[string]bool, len(list))
+	for _, c := range list {
+		listed[strings.ToLower(c.Token)] = true
+	}
 	for _, a := range agents {
-		if !containsToken(list, a) {
+		if !listed[strings.ToLower(a)] {
+			listed[strings.ToLower(a)] = true
 			list = append(list, crawlers.Custom(a))
 		}
 	}
 	// Every group of the file has a row, also for crawlers the registry does
 	// not know.
-	var unknown []string
+	unknown := make(map[string]bool)
 	for _, g := range r.Groups {
 		for _, ua := range g.UserAgents {
-			if ua.Token == "" || ua.Global() || containsToken(list, ua.Token) {
+			if ua.Token == "" || ua.Global() || listed[strings.ToLower(ua.Token)] {
 				continue
 			}
+			listed[strings.ToLower(ua.Token)] = true
 			if _, known := crawlers.Lookup(ua.Token); !known {
-				unknown = append(unknown, ua.Token)
+				unknown[ua.Token] = true
 			}
 			list = append(list, crawlers.Custom(ua.Token))
 		}
@@ -117,15 +124,6 @@ Exit status: 0, or 2 on a usage or input error.`,
 func isFile(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
-}
-
-func containsToken(list []crawlers.Crawler, token string) bool {
-	for _, c := range list {
-		if strings.EqualFold(c.Token, token) {
-			return true
-		}
-	}
-	return false
 }
 
 // reportDoc is "robotstxt report --json".
@@ -189,7 +187,7 @@ func newReportDoc(file string, r *robotstxt.Robots, urls []string, rows []crawle
 }
 
 func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, rows []crawlers.Row, s crawlers.Summary,
-	lang string, colored bool, unknown []string, yandexLines []int) error {
+	lang string, colored bool, unknown map[string]bool, yandexLines []int) error {
 	bw := bufio.NewWriter(w)
 	t := func(key string, args ...any) string { return crawlers.Text(lang, key, args...) }
 	paint := func(code, s string) string {
@@ -288,7 +286,7 @@ func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, r
 		if row.Reading == robotstxt.ReadingYandex {
 			parts = append(parts, t("report.yandex", "token", c.Token, "lines", joinInts(yandexLines)))
 		}
-		if slices.Contains(unknown, c.Token) {
+		if unknown[c.Token] {
 			parts = append(parts, t("report.unknown", "token", c.Token))
 		}
 		if len(parts) > 0 {
