@@ -77,6 +77,7 @@ var checkIDs = []struct {
 	{"sitemap-other-host", Info},
 	{"redundant-rule", Info},
 	{"broad-prefix", Info},
+	{"audit-limit", Info},
 }
 
 // Checks returns every check, with English texts, for documentation and

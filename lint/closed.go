@@ -43,11 +43,11 @@ func (l *linter) agentLine(token string) int {
 func (l *linter) checkClosed() {
 	rows := l.registryRows()
 	star := l.star()
-	starClosed := star != nil && crawlers.Closed(star.rules)
+	starClosed := star != nil && star.closed()
 	var named []string
 	namedLine := 0
 	for _, rs := range l.ruleSets() {
-		rule, ok := crawlers.ClosedBy(rs.rules)
+		rule, ok := rs.closedBy()
 		if !ok {
 			continue
 		}
@@ -118,7 +118,7 @@ func (l *linter) closedStar(rs *ruleSet, rule robotstxt.Rule, rows []crawlers.Ro
 	}
 	var open []string
 	for _, o := range l.ruleSets() {
-		if !o.global && !crawlers.Closed(o.rules) {
+		if !o.global && !o.closed() {
 			open = append(open, o.tokens...)
 		}
 	}
@@ -203,7 +203,7 @@ func (l *linter) checkAITokens() {
 	// 2. A search engine closed in the same group as AI crawlers: a list
 	// meant to keep AI out that also leaves the search engine.
 	for _, rs := range l.ruleSets() {
-		if rs.global || !crawlers.Closed(rs.rules) {
+		if rs.global || !rs.closed() {
 			continue
 		}
 		ai := false
@@ -266,16 +266,12 @@ func (l *linter) checkCase() {
 	var upper []robotstxt.Rule
 	for _, g := range l.r.Groups {
 		for _, rule := range g.Rules {
-			p := rule.Pattern
-			if i := strings.IndexAny(p, "?="); i >= 0 {
-				p = p[:i] // query parameters are often upper- or camel-case on purpose
-			}
-			p = stripEscapes(p)
-			if strings.IndexFunc(p, unicode.IsLetter) < 0 {
+			letter, up := letterCase(rule.Pattern)
+			if !letter {
 				continue
 			}
 			lettered++
-			if strings.IndexFunc(p, unicode.IsUpper) >= 0 {
+			if up {
 				upper = append(upper, rule)
 			}
 		}
@@ -287,6 +283,32 @@ func (l *linter) checkCase() {
 		l.add(Info, "case-mismatch-hint", "upper", rule.Line, 0, "pattern", quote(rule.Pattern),
 			"lower", quote(lowerPath(rule.Pattern)), "others", lettered-len(upper))
 	}
+}
+
+// letterCase reports whether the path part of a pattern (before any query
+// parameter, which is often upper- or camel-case on purpose), without its
+// %XX escapes, holds a letter, and an upper-case one.
+func letterCase(p string) (letter, upper bool) {
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '?' || c == '=':
+			return letter, upper
+		case c >= 0x80:
+			// Beyond ASCII: the letters of every script.
+			if i := strings.IndexAny(p, "?="); i >= 0 {
+				p = p[:i]
+			}
+			p = stripEscapes(p)
+			return strings.IndexFunc(p, unicode.IsLetter) >= 0, strings.IndexFunc(p, unicode.IsUpper) >= 0
+		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
+			i += 2
+		case 'A' <= c && c <= 'Z':
+			letter, upper = true, true
+		case 'a' <= c && c <= 'z':
+			letter = true
+		}
+	}
+	return letter, upper
 }
 
 // stripEscapes removes %XX escapes, whose hex digits are not letters of the

@@ -58,4 +58,10 @@ var examples = map[string]struct{ bad, good string }{
 	"sitemap-other-host":        {"User-agent: *\nDisallow: /admin/\nSitemap: https://cdn.example.net/sitemap.xml\n", "User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/sitemap.xml\n"},
 	"redundant-rule":            {"User-agent: *\nDisallow: /admin/\nDisallow: /admin/users\n", "User-agent: *\nDisallow: /admin/\n"},
 	"broad-prefix":              {"User-agent: *\nDisallow: /test\n\nUser-agent: bingbot\nDisallow: /testimonials\n", "User-agent: *\nDisallow: /test/\n\nUser-agent: bingbot\nDisallow: /testimonials\n"},
+	// The catalogue test lints these with the bound on merged rule sets
+	// lowered to 4 rules (a file that reaches the real bound is hundreds of
+	// lines): each name below merges the shared group with its own.
+	"audit-limit": {"User-agent: bot-a\nUser-agent: bot-b\nDisallow: /search/\nDisallow: /cart/\n\nUser-agent: bot-a\nAllow: /search/a/\n\n" +
+		"User-agent: bot-b\nAllow: /search/b/\n",
+		"User-agent: bot-a\nUser-agent: bot-b\nDisallow: /search/\nDisallow: /cart/\nAllow: /search/a/\nAllow: /search/b/\n"},
 }

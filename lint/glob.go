@@ -22,7 +22,11 @@ const maxGlob = 2048
 
 // toGlob returns the glob of an allow/disallow pattern, or false when the
 // pattern matches no path at all (empty, or not starting with '/' or '*').
-func toGlob(pattern string) (glob, bool) {
+func toGlob(pattern string) (glob, bool) { return toGlobIn(pattern, nil) }
+
+// toGlobIn is toGlob that cuts the text of a plain pattern's glob from a
+// (when not nil) rather than allocating it.
+func toGlobIn(pattern string, a *arena) (glob, bool) {
 	if pattern == "" || pattern[0] != '/' && pattern[0] != '*' || len(pattern) > maxGlob {
 		return glob{}, false
 	}
@@ -34,7 +38,11 @@ func toGlob(pattern string) (glob, bool) {
 	if plain(c) {
 		t := c
 		if !anchored && !strings.HasSuffix(c, "*") {
-			t += "*"
+			if a != nil {
+				t = a.concat(c, '*')
+			} else {
+				t += "*"
+			}
 		}
 		k := t
 		if i := strings.IndexByte(t, '*'); i >= 0 {
@@ -134,4 +142,22 @@ func witness(pattern string) string {
 		w = "/" + w // "*.php" matches "/x.php"
 	}
 	return w
+}
+
+// An arena hands out strings cut from large shared buffers: one allocation
+// for thousands of short glob texts instead of one each.
+type arena struct{ b strings.Builder }
+
+// concat returns s followed by c.
+func (a *arena) concat(s string, c byte) string {
+	n := len(s) + 1
+	if a.b.Cap()-a.b.Len() < n {
+		// A new buffer; strings cut from the old one keep it alive.
+		a.b = strings.Builder{}
+		a.b.Grow(max(n, 16<<10))
+	}
+	start := a.b.Len()
+	a.b.WriteString(s)
+	a.b.WriteByte(c)
+	return a.b.String()[start:]
 }

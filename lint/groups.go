@@ -1,11 +1,12 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/crawlers"
@@ -115,7 +116,7 @@ func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 		l.add(Warning, "invalid-product-token", "none", n, col, "value", quote(v))
 	default:
 		variant := ""
-		if len(crawlers.Followers(tok)) > 0 { // "Googlebot Images" is read as Googlebot
+		if hasFollowers(tok) { // "Googlebot Images" is read as Googlebot
 			variant = "family"
 		}
 		name := tok
@@ -262,17 +263,20 @@ type ruleSet struct {
 	agent  robotstxt.Agent
 	rules  []robotstxt.Rule
 	global bool
+	// entries are the rules the rule-comparing checks compare: the first
+	// of each kind and canonical pattern that matches some path, in file
+	// order (checkDuplicates fills them); runs orders them by key.
+	entries []compiled
+	runs    *keyRuns // see keyRuns
+	closing *closing // see closedBy
 }
 
-// setRules bounds the rules of all distinct rule sets together. They can
-// hold far more rules than the file (thousands of names, each in one large
-// shared group and a small group of its own, make thousands of sets that
-// each hold the large group): past the bound, further sets are not built,
-// so that the audit stays linear in the size of the file.
-const setRules = 100_000
-
-// ruleSets returns the distinct merged rule sets of the file (up to
-// setRules rules in all).
+// ruleSets returns the distinct merged rule sets of the file, up to
+// limits.setRules rules in all. They can hold far more rules than the file
+// (thousands of names, each in one large shared group and a small group of
+// its own, make thousands of sets that each hold the large group): past the
+// bound, further sets are not built, so that the audit stays linear in the
+// size of the file; the names left out are kept for audit-limit.
 func (l *linter) ruleSets() []*ruleSet {
 	if l.sets != nil {
 		return l.sets
@@ -302,11 +306,15 @@ func (l *linter) ruleSets() []*ruleSet {
 				for _, gi := range a.Groups() {
 					n += len(l.r.Groups[gi].Rules)
 				}
-				if total > 0 && total+n > setRules {
+				if total > 0 && total+n > l.limits.setRules {
+					if len(l.left.names) == 0 {
+						l.left.line = ua.Line
+					}
+					l.left.names = append(l.left.names, ua.Token)
 					continue
 				}
 				total += n
-				rs = &ruleSet{groups: a.Groups(), agent: a, rules: a.Rules(), global: low == "*"}
+				rs = &ruleSet{groups: a.Groups(), agent: a, rules: l.groupRules(a.Groups()), global: low == "*"}
 				byGroups[key] = rs
 				l.sets = append(l.sets, rs)
 			}
@@ -323,6 +331,45 @@ func (l *linter) ruleSets() []*ruleSet {
 	return l.sets
 }
 
+// closedBy is crawlers.ClosedBy(rs.rules), computed once: several checks
+// ask it of every set.
+func (rs *ruleSet) closedBy() (robotstxt.Rule, bool) {
+	if rs.closing == nil {
+		r, ok := crawlers.ClosedBy(rs.rules)
+		rs.closing = &closing{r, ok}
+	}
+	return rs.closing.rule, rs.closing.ok
+}
+
+// closed is crawlers.Closed(rs.rules).
+func (rs *ruleSet) closed() bool {
+	_, ok := rs.closedBy()
+	return ok
+}
+
+type closing struct {
+	rule robotstxt.Rule
+	ok   bool
+}
+
+// groupRules is Agent.Rules for the agent of these groups: their rules in
+// file order. A single group's rules are its own, not a copy.
+func (l *linter) groupRules(groups []int) []robotstxt.Rule {
+	if len(groups) == 1 {
+		rules := l.r.Groups[groups[0]].Rules
+		return rules[:len(rules):len(rules)]
+	}
+	n := 0
+	for _, gi := range groups {
+		n += len(l.r.Groups[gi].Rules)
+	}
+	out := make([]robotstxt.Rule, 0, n)
+	for _, gi := range groups {
+		out = append(out, l.r.Groups[gi].Rules...)
+	}
+	return out
+}
+
 func (l *linter) star() *ruleSet {
 	for _, rs := range l.ruleSets() {
 		if rs.global {
@@ -334,12 +381,13 @@ func (l *linter) star() *ruleSet {
 
 // checkRuleSets compares the rules that apply to the same crawlers.
 func (l *linter) checkRuleSets() {
-	l.budget = 4_000_000
+	l.budget = l.limits.budget
 	star := l.star()
 	for _, rs := range l.ruleSets() {
 		l.checkDuplicates(rs)
 		l.checkShadowed(rs)
 		l.checkRedundant(rs)
+		rs.entries, rs.runs = nil, nil // no other check reads them: let them go
 		l.checkAssets(rs)
 		if star != nil && rs != star {
 			l.checkReplacesStar(rs, star)
@@ -349,21 +397,32 @@ func (l *linter) checkRuleSets() {
 
 // checkDuplicates finds rules repeated in a set (duplicate-rule), the same
 // pattern both allowed and disallowed (conflicting-rules, RFC 9309 section
-// 2.2.2: allow wins a tie), and patterns that differ only in case.
+// 2.2.2: allow wins a tie), and patterns that differ only in case. On the
+// way it fills rs.entries, which the other rule-comparing checks share.
 func (l *linter) checkDuplicates(rs *ruleSet) {
-	type first struct{ allow, disallow int }
-	byPattern := map[string]*first{}
-	byFold := map[string]robotstxt.Rule{}
-	for _, rule := range rs.rules {
+	type first struct{ allow, disallow int32 }
+	firsts := make([]first, 0, len(rs.rules))
+	byPattern := make(map[string]int32, len(rs.rules)) // index in firsts
+	// Patterns that differ only in case: none when no pattern has a byte
+	// that lower-casing could change (the usual case, which then needs no
+	// map).
+	var byFold map[string]int32 // index in rs.rules
+	if slices.ContainsFunc(rs.rules, func(r robotstxt.Rule) bool { return mayFold(r.Pattern) }) {
+		byFold = make(map[string]int32, len(rs.rules))
+	}
+	rs.entries = make([]compiled, 0, len(rs.rules))
+	for ri, rule := range rs.rules {
 		if rule.Pattern == "" {
 			continue
 		}
 		c := robotstxt.CanonicalPattern(rule.Pattern)
-		f := byPattern[c]
-		if f == nil {
-			f = &first{}
-			byPattern[c] = f
+		fi, ok := byPattern[c]
+		if !ok {
+			fi = int32(len(firsts))
+			firsts = append(firsts, first{})
+			byPattern[c] = fi
 		}
+		f := &firsts[fi]
 		mine, other := &f.disallow, f.allow
 		if rule.Kind == robotstxt.Allow {
 			mine, other = &f.allow, f.disallow
@@ -371,28 +430,71 @@ func (l *linter) checkDuplicates(rs *ruleSet) {
 		switch {
 		case *mine != 0:
 			variant := ""
-			if !l.sameGroup(*mine, rule.Line) {
+			if !l.sameGroup(int(*mine), rule.Line) {
 				variant = "merged"
 			}
-			l.add(Warning, "duplicate-rule", variant, rule.Line, 0, "rule", ruleText(rule), "first", *mine, "agents", l.list(rs.tokens, 4))
+			l.add(Warning, "duplicate-rule", variant, rule.Line, 0, "rule", ruleText(rule), "first", int(*mine), "agents", l.list(rs.tokens, 4))
 		case other != 0:
-			a, d := rule.Line, other
+			a, d := rule.Line, int(other)
 			if rule.Kind == robotstxt.Disallow {
-				a, d = other, rule.Line
+				a, d = int(other), rule.Line
 			}
 			l.add(Warning, "conflicting-rules", "", rule.Line, 0, "pattern", quote(rule.Pattern), "allow", a, "disallow", d)
 		}
 		if *mine == 0 {
-			*mine = rule.Line
+			*mine = int32(rule.Line)
+			// The first rule of its kind and pattern: the one the other
+			// checks compare (repeats are reported here).
+			if g, ok := l.globOf(rule); ok {
+				rs.entries = append(rs.entries, compiled{rule: &rs.rules[ri], glob: g, canon: c, pri: int32(len(c))})
+			}
+		}
+		if byFold == nil {
+			continue
 		}
 		fold := strings.ToLower(c)
-		if prev, ok := byFold[fold]; ok && robotstxt.CanonicalPattern(prev.Pattern) != c {
+		if prev, ok := byFold[fold]; ok && robotstxt.CanonicalPattern(rs.rules[prev].Pattern) != c {
+			p := rs.rules[prev]
 			l.add(Info, "case-mismatch-hint", "pair", rule.Line, 0, "pattern", quote(rule.Pattern),
-				"other", quote(prev.Pattern), "first", prev.Line)
+				"other", quote(p.Pattern), "first", p.Line)
 		} else if !ok {
-			byFold[fold] = rule
+			byFold[fold] = int32(ri)
 		}
 	}
+}
+
+// mayFold reports whether lower-casing a pattern's canonical form might
+// change it: it holds an upper-case ASCII letter (or the hex digits of an
+// escape, upper-case in canonical form) or a non-ASCII byte.
+func mayFold(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; 'A' <= c && c <= 'Z' || c == '%' || c >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// globOf is toGlob(rule.Pattern), computed once per rule line: the rules
+// of a group are compared again in every set that holds the group.
+func (l *linter) globOf(rule robotstxt.Rule) (glob, bool) {
+	if len(l.ruleSets()) < 2 || rule.Line < 1 || rule.Line > len(l.lines) {
+		return toGlobIn(rule.Pattern, &l.arena)
+	}
+	if l.globs == nil {
+		l.globs = make([]cachedGlob, len(l.lines)+1)
+	}
+	c := &l.globs[rule.Line]
+	if !c.done {
+		c.glob, c.ok = toGlobIn(rule.Pattern, &l.arena)
+		c.done = true
+	}
+	return c.glob, c.ok
+}
+
+type cachedGlob struct {
+	glob     glob
+	ok, done bool
 }
 
 // sameGroup reports whether two rule lines belong to the same group.
@@ -409,10 +511,135 @@ func (l *linter) sameGroup(a, b int) bool {
 }
 
 type compiled struct {
-	rule  robotstxt.Rule
+	rule  *robotstxt.Rule // in rs.rules
 	glob  glob
 	canon string
-	pri   int
+	pri   int32
+}
+
+// keyRuns orders rs.entries by the literal prefix of their globs (file
+// order among equal prefixes), and links each run of equal keys to the run
+// of the longest key that is a prefix of its own. A rule can only be
+// covered by rules whose key is a prefix of its own: the chain of parents
+// from a rule's run holds exactly those. Computed once per set, for the
+// checks that compare rules.
+type keyRuns struct {
+	order    []int32 // indexes of rs.entries, by key
+	runStart []int32 // where each run starts in order
+	runOf    []int32 // the run of each entry
+	parent   []int32 // by run: the run of the longest key that is a proper prefix of its own; -1 for none
+}
+
+// run returns the entries of run r, as indexes of rs.entries in file order.
+func (k *keyRuns) run(r int32) []int32 {
+	end := len(k.order)
+	if int(r)+1 < len(k.runStart) {
+		end = int(k.runStart[r+1])
+	}
+	return k.order[k.runStart[r]:end]
+}
+
+func (rs *ruleSet) keyRuns() *keyRuns {
+	if rs.runs == nil {
+		cs := rs.entries
+		ks := make([]keyed, len(cs))
+		for i := range cs {
+			ks[i] = keyed{keyHead(cs[i].glob.key), int32(i)}
+		}
+		key := func(i int32) string { return cs[i].glob.key }
+		sortKeyed(ks, key)
+		k := &keyRuns{order: make([]int32, len(cs)), runOf: make([]int32, len(cs))}
+		var stack []int32
+		for p, e := range ks {
+			k.order[p] = e.i
+			if p == 0 || key(e.i) != key(ks[p-1].i) {
+				for len(stack) > 0 && !strings.HasPrefix(key(e.i), key(ks[k.runStart[stack[len(stack)-1]]].i)) {
+					stack = stack[:len(stack)-1]
+				}
+				up := int32(-1)
+				if len(stack) > 0 {
+					up = stack[len(stack)-1]
+				}
+				k.parent = append(k.parent, up)
+				stack = append(stack, int32(len(k.runStart)))
+				k.runStart = append(k.runStart, int32(p))
+			}
+			k.runOf[e.i] = int32(len(k.runStart) - 1)
+		}
+		rs.runs = k
+	}
+	return rs.runs
+}
+
+// A keyed is an entry's index beside the first 8 bytes of its key,
+// big-endian and zero-padded: where two heads differ, they order the keys
+// as strings.Compare does, as one integer; equal heads are compared whole.
+// It holds no pointer, so sorting moves it without write barriers.
+type keyed struct {
+	head uint64
+	i    int32
+}
+
+func keyHead(k string) uint64 {
+	var head uint64
+	for j := range 8 {
+		head <<= 8
+		if j < len(k) {
+			head |= uint64(k[j])
+		}
+	}
+	return head
+}
+
+// sortKeyed sorts by key (key(i) is entry i's), then index: a radix sort
+// of the heads (linear, and stable, so equal heads stay in index order),
+// then a comparison sort within each run of equal heads (keys sharing
+// their first 8 bytes).
+func sortKeyed(ks []keyed, key func(int32) string) {
+	compare := func(a, b keyed) int {
+		if a.head != b.head {
+			return cmp.Compare(a.head, b.head)
+		}
+		return cmp.Or(strings.Compare(key(a.i), key(b.i)), cmp.Compare(a.i, b.i))
+	}
+	if len(ks) < 256 {
+		slices.SortFunc(ks, compare)
+		return
+	}
+	src, dst := ks, make([]keyed, len(ks))
+	for shift := 0; shift < 64; shift += 8 {
+		var count [256]int
+		for i := range src {
+			count[byte(src[i].head>>shift)]++
+		}
+		if count[byte(src[0].head>>shift)] == len(src) {
+			continue // every head has the same byte here
+		}
+		pos := 0
+		for b, c := range count {
+			count[b] = pos
+			pos += c
+		}
+		for i := range src {
+			b := byte(src[i].head >> shift)
+			dst[count[b]] = src[i]
+			count[b]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &ks[0] {
+		copy(ks, src)
+	}
+	for i := 0; i < len(ks); {
+		j := i + 1
+		for j < len(ks) && ks[j].head == ks[i].head {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(ks[i:j], compare)
+		}
+		i = j
+	}
 }
 
 // checkShadowed finds rules that can never decide any path (RFC 9309
@@ -422,40 +649,8 @@ type compiled struct {
 // disallow), or a longer rule of the same kind. Exact repeats are left to
 // duplicate-rule and conflicting-rules.
 func (l *linter) checkShadowed(rs *ruleSet) {
-	var cs []compiled
-	byKey := map[string][]int{}
-	type kindPattern struct {
-		kind  robotstxt.RuleKind
-		canon string
-	}
-	seen := map[kindPattern]bool{}
-	for _, rule := range rs.rules {
-		c := robotstxt.CanonicalPattern(rule.Pattern)
-		if seen[kindPattern{rule.Kind, c}] {
-			continue // a repeat: duplicate-rule reports it
-		}
-		seen[kindPattern{rule.Kind, c}] = true
-		g, ok := toGlob(rule.Pattern)
-		if !ok {
-			continue
-		}
-		byKey[g.key] = append(byKey[g.key], len(cs))
-		cs = append(cs, compiled{rule: rule, glob: g, canon: c, pri: len(c)})
-	}
-	// A rule can only be covered by rules whose literal prefix is a prefix
-	// of its own: walk up the chain of keys that are prefixes of each other.
-	keys := slices.Sorted(maps.Keys(byKey))
-	parent := make(map[string]string, len(keys))
-	var stack []string
-	for _, k := range keys {
-		for len(stack) > 0 && !strings.HasPrefix(k, stack[len(stack)-1]) {
-			stack = stack[:len(stack)-1]
-		}
-		if len(stack) > 0 {
-			parent[k] = stack[len(stack)-1]
-		}
-		stack = append(stack, k)
-	}
+	cs := rs.entries
+	runs := rs.keyRuns()
 	for i := range cs {
 		a := &cs[i]
 		// Google: an allowed ".../index.htm..." also allows its directory,
@@ -465,11 +660,12 @@ func (l *linter) checkShadowed(rs *ruleSet) {
 		}
 		var by *compiled
 		other := false
-		for k, more := a.glob.key, true; more && l.budget > 0; k, more = parent[k] {
-			for _, j := range byKey[k] {
+		r := runs.runOf[i]
+		for ; r >= 0 && l.budget > 0; r = runs.parent[r] {
+			for _, j := range runs.run(r) {
 				l.budget--
 				b := &cs[j]
-				if j == i || b.canon == a.canon {
+				if int(j) == i || b.canon == a.canon {
 					continue
 				}
 				var beats, otherKind bool
@@ -488,10 +684,13 @@ func (l *linter) checkShadowed(rs *ruleSet) {
 				}
 			}
 		}
+		if r >= 0 {
+			l.outOfBudget = true // runs left unwalked
+		}
 		if by == nil {
 			continue
 		}
-		args := []any{"rule", ruleText(a.rule), "by", ruleText(by.rule), "line", by.rule.Line}
+		args := []any{"rule", ruleText(*a.rule), "by", ruleText(*by.rule), "line", by.rule.Line}
 		if other {
 			l.add(Warning, "shadowed-rule", "", a.rule.Line, 0, args...)
 		} else {
@@ -511,14 +710,14 @@ func (l *linter) checkAssets(rs *ruleSet) {
 	if !rs.global && !l.searchSet(rs) {
 		return
 	}
-	if crawlers.Closed(rs.rules) {
+	if rs.closed() {
 		return // site-closed says more
 	}
 	for _, rule := range rs.rules {
-		if rule.Kind != robotstxt.Disallow || notAsset(rule.Pattern) {
+		if rule.Kind != robotstxt.Disallow {
 			continue
 		}
-		g, ok := toGlob(rule.Pattern)
+		g, ok := l.globOf(rule)
 		if !ok {
 			continue
 		}
@@ -546,6 +745,9 @@ func (l *linter) checkAssets(rs *ruleSet) {
 					probes = append(probes, w+"app.css", w+"app.js")
 				}
 			}
+		}
+		if len(probes) == 0 || notAsset(rule.Pattern) {
+			continue
 		}
 		for _, p := range probes {
 			v := rs.agent.Check("http://h" + p)
@@ -607,7 +809,25 @@ func isSearchToken(t string) bool {
 	if c, ok := crawlers.Lookup(t); ok {
 		return c.Purpose == crawlers.PurposeSearch
 	}
-	return len(crawlers.Followers(t)) > 0 // "Yandex"
+	return hasFollowers(t) // "Yandex"
+}
+
+// fallbacks are the distinct tokens whose groups some crawler of the
+// registry follows ("Googlebot", "Yandex"), computed once: a file can name
+// thousands of tokens, and crawlers.Followers scans the whole registry.
+var fallbacks = sync.OnceValue(func() []string {
+	var out []string
+	for _, c := range crawlers.All() {
+		if c.Fallback != "" && !slices.ContainsFunc(out, func(f string) bool { return strings.EqualFold(f, c.Fallback) }) {
+			out = append(out, c.Fallback)
+		}
+	}
+	return out
+})
+
+// hasFollowers is len(crawlers.Followers(token)) > 0.
+func hasFollowers(token string) bool {
+	return slices.ContainsFunc(fallbacks(), func(f string) bool { return strings.EqualFold(f, token) })
 }
 
 // checkReplacesStar: a crawler with a group of its own does not read the
@@ -621,7 +841,7 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 			restricts = true
 		}
 	}
-	if !restricts || crawlers.Closed(rs.rules) || crawlers.Closed(star.rules) {
+	if !restricts || rs.closed() || star.closed() {
 		// A named group beside a closed "*" is how crawlers are let in.
 		return
 	}
@@ -638,8 +858,12 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 	count := 0
 	done := map[string]bool{}
 	for _, r := range star.rules {
-		if r.Kind != robotstxt.Disallow || l.budget <= 0 || done[r.Pattern] {
+		if r.Kind != robotstxt.Disallow || done[r.Pattern] {
 			continue
+		}
+		if l.budget <= 0 {
+			l.outOfBudget = true
+			break
 		}
 		done[r.Pattern] = true
 		w := witness(r.Pattern)

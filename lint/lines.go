@@ -229,6 +229,9 @@ func suggest(key string) string {
 	k := strings.NewReplacer("_", "-", " ", "-").Replace(strings.ToLower(key))
 	best, bestD := "", 99
 	for _, c := range knownKeys {
+		if abs(len(k)-len(c)) >= bestD {
+			continue // the distance is at least the difference in length
+		}
 		if d := distance(k, c); d < bestD {
 			best, bestD = c, d
 		}
@@ -245,13 +248,15 @@ func suggest(key string) string {
 
 // distance is the optimal string alignment distance (Levenshtein plus
 // transpositions of neighbours) between two short ASCII strings.
+func abs(n int) int { return max(n, -n) }
+
 func distance(a, b string) int {
 	if len(a) > 64 || len(b) > 64 {
 		return 99
 	}
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	// Three rows on the stack: this runs for every unknown line.
+	var rows [3][65]int
+	prev2, prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}

@@ -100,15 +100,35 @@ type Options struct {
 // does (robotstxt.Lines and robotstxt.ParseOptions), so a finding never
 // disagrees with a verdict about what a line means. Findings are sorted by
 // line, then severity (errors first), then ID. Lint never fails and never
-// panics; its cost is linear in the size of the text for all but the
-// rule-comparing checks, which are bounded (see shadowed-rule).
-func Lint(text string, opts *Options) []Finding {
+// panics; its cost is linear in the size of the text: the checks that
+// compare rules with each other are bounded, and an audit-limit finding
+// says when a bound left part of the file uncompared.
+func Lint(text string, opts *Options) []Finding { return lintLimits(text, opts, defaultLimits) }
+
+// limits bound the work of the checks that compare rules with each other,
+// so that the audit stays linear in the size of the file. Where a bound
+// cuts a comparison short, audit-limit says so.
+type limits struct {
+	// setRules bounds the rules of all distinct merged rule sets together
+	// (see ruleSets).
+	setRules int
+	// budget bounds the pattern comparisons of shadowed-rule,
+	// redundant-rule and named-group-replaces-star together.
+	budget int
+}
+
+var defaultLimits = limits{setRules: 100_000, budget: 4_000_000}
+
+func lintLimits(text string, opts *Options, lim limits) []Finding {
 	var o Options
 	if opts != nil {
 		o = *opts
 	}
-	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}}
+	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}, limits: lim}
 	l.r = robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: o.MaxBytes})
+	// One allocation for the lines: growing the slice line by line costs
+	// several times its final size in copies and garbage.
+	l.lines = make([]robotstxt.Line, 0, l.r.Lines+1)
 	for ln := range robotstxt.Lines(text) {
 		if ln.Offset < l.r.Parsed {
 			l.lines = append(l.lines, ln)
@@ -169,7 +189,17 @@ type linter struct {
 	priorities map[*robotstxt.Group]*groupPriorities
 	agentLines map[string]int // first user-agent line of each lower-case token
 	groupOf    map[int]int    // the group of each rule line
+	globs      []cachedGlob   // by rule line (see globOf)
+	arena      arena          // for the texts of globs
 	budget     int            // pattern comparisons left for the rule-comparing checks
+	limits     limits
+	// What the limits left out, for audit-limit.
+	left struct {
+		names []string   // names whose merged rule set was not built (limits.setRules)
+		line  int        // the first user-agent line of the first of them
+		large []*ruleSet // sets too large for redundant-rule (maxRedundantRules)
+	}
+	outOfBudget bool // a comparison was skipped for want of budget
 }
 
 func (l *linter) run() {
@@ -196,6 +226,7 @@ func (l *linter) run() {
 	l.checkHTML()
 	l.checkSitemaps()
 	l.checkBroadPrefix()
+	l.checkLimits()
 }
 
 // line returns the line with number n (1-based).

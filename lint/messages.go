@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/robotstxt/robotstxt/internal/i18n"
@@ -41,6 +43,9 @@ var english = map[string]string{
 	"unit.rule":          "{n} rule|{n} rules",
 	"unit.directive":     "{n} directive|{n} directives",
 	"unit.named crawler": "{n} named crawler|{n} named crawlers",
+	"unit.name":          "{n} name|{n} names",
+	// Groups the digits of large numbers: "100,000".
+	"number.separator":   ",",
 	"severity.error":     "error",
 	"severity.warning":   "warning",
 	"severity.info":      "info",
@@ -479,6 +484,14 @@ var english = map[string]string{
 	"at-lines":                               "lines {lines}",
 	"empty-group.yandex":                     " Yandex ends a group at a blank line and gives them no rules.",
 	"blocks-css-js.msg.folder":               "\"{rule}\" blocks {path} for {agents}: if the site serves CSS or JavaScript from there, search engines cannot render its pages as visitors see them and may take them for broken.",
+	// audit-limit
+	"unit.rule set":          "{n} rule set|{n} rule sets",
+	"audit-limit.summary":    "The audit compared only part of the file's rules with each other: the file reached a bound that keeps the audit's cost linear in its size.",
+	"audit-limit.fix":        "Nothing needs fixing for crawlers. For a complete audit, name each crawler in one group only, and keep the rules few: one rule with \"*\" instead of many that differ in one part.",
+	"audit-limit.msg":        "The merged rules of {count} ({agents}) were not compared: with them, the merged rule sets of the file's names would hold more than {limit} rules in all. The checks of a crawler's merged rules (duplicate-rule, conflicting-rules, shadowed-rule, redundant-rule, blocks-css-js, site-closed and the like) did not look at these names; every other check ran on the whole file.",
+	"audit-limit.msg.large":  "redundant-rule did not compare the rules of {sets} ({agents}): each holds more than {limit} distinct rules. A longer rule that a shorter one makes redundant is not reported there; the other checks compared them.",
+	"audit-limit.msg.budget": "The checks that compare rules with each other stopped after {limit} steps: shadowed-rule, redundant-rule and named-group-replaces-star may have missed some rules of this file. Every other check ran on the whole file.",
+	"audit-limit.explain":    "Some checks compare rules with each other: the rules of each crawler's merged groups (duplicate-rule, shadowed-rule, redundant-rule), and those of a named group with the \"*\" group (named-group-replaces-star). Their work can grow faster than the file: hundreds of names that each add a small group of their own to one large shared group make hundreds of large rule sets. So that the audit stays linear in the size of the file, that work is bounded: 100,000 rules in all merged rule sets, 4,000,000 comparison steps, and 5000 distinct rules per set for redundant-rule. Past a bound the audit compares only part of the file and says so: what it reports is still right, but it may report less. Crawlers read the file as usual; nothing is wrong with it as such. The example shows the shape in small: it takes hundreds of names and rules to reach the bound. Naming each crawler in one group only, as in the fixed file, lets crawlers that share their rules share one rule set, compared once.",
 }
 
 // t returns the text for key in the linter's language, with the {name}
@@ -494,11 +507,86 @@ func text(lang, key string, args ...any) string {
 		}
 		return key
 	}
-	return i18n.Fill(s, args...)
+	return fill(s, args)
+}
+
+// fill is i18n.Fill in one pass, without fmt for the usual strings and
+// ints (it runs for every finding, and a file can give one per line). A
+// value is never read for placeholders: a path "{count}" stays as written.
+func fill(s string, args []any) string {
+	if strings.IndexByte(s, '{') < 0 {
+		return s
+	}
+	// Built on the stack, then copied once at its exact length: findings
+	// are kept, and slack capacity would stay with each.
+	var buf [512]byte
+	b := buf[:0]
+	for {
+		i := strings.IndexByte(s, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexAny(s[i+1:], "{}")
+		if j < 0 {
+			break
+		}
+		end := i + 1 + j
+		if s[end] == '{' { // "{{name}": the placeholder starts at the second brace
+			b = append(b, s[:end]...)
+			s = s[end:]
+			continue
+		}
+		v, ok := arg(args, s[i+1:end])
+		if !ok {
+			b = append(b, s[:end+1]...)
+			s = s[end+1:]
+			continue
+		}
+		b = append(b, s[:i]...)
+		switch v := v.(type) {
+		case string:
+			b = append(b, v...)
+		case int:
+			b = strconv.AppendInt(b, int64(v), 10)
+		default:
+			b = fmt.Append(b, v)
+		}
+		s = s[end+1:]
+	}
+	b = append(b, s...)
+	return string(b)
+}
+
+// arg returns the value that follows name in args (name, value pairs).
+func arg(args []any, name string) (any, bool) {
+	for i := 0; i+1 < len(args); i += 2 {
+		if n, _ := args[i].(string); n == name {
+			return args[i+1], true
+		}
+	}
+	return nil, false
 }
 
 // count renders n with a unit ("3 rules") in the linter's language.
 func (l *linter) count(n int, unit string) string { return countText(l.lang, n, "unit."+unit) }
+
+// number writes n with its digits grouped in threes, as the language does
+// ("100,000"; "100 000" in Russian).
+func (l *linter) number(n int) string {
+	s := strconv.Itoa(n)
+	if n < 10_000 {
+		return s // "5000", as style guides write four digits
+	}
+	sep := l.t("number.separator")
+	var b strings.Builder
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
 
 func countText(lang string, n int, key string) string {
 	return i18n.Plural(lang, n, text(lang, key, "n", n))

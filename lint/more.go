@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"maps"
 	"regexp"
 	"slices"
@@ -23,7 +24,7 @@ var gluedKey = regexp.MustCompile(`(?i)(user-agent|disallow|crawl-delay|clean-pa
 // gluedAt is gluedKey.FindStringIndex, skipping the regular expression for
 // the many values without a colon.
 func gluedAt(v string) []int {
-	if !strings.Contains(v, ":") {
+	if !mayGlue(v) {
 		return nil
 	}
 	loc := gluedKey.FindStringIndex(v)
@@ -31,6 +32,34 @@ func gluedAt(v string) []int {
 		loc[0]++ // the character before "allow:", "sitemap:" or "host:"
 	}
 	return loc
+}
+
+// gluedWords end every record name gluedKey finds.
+var gluedWords = []string{"user-agent", "crawl-delay", "clean-param", "allow", "sitemap", "host"}
+
+// mayGlue reports whether gluedKey could match v: a colon right after one
+// of its record names (spaces between), or a byte beyond ASCII, which
+// case-insensitive matching may fold to a letter of one ("ſitemap").
+// Most values with a colon are URLs, where this saves the regular
+// expression.
+func mayGlue(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] >= 0x80 {
+			return true
+		}
+	}
+	for i := 0; i < len(v); i++ {
+		if v[i] != ':' {
+			continue
+		}
+		w := strings.TrimRight(v[:i], "\t\n\f\r ")
+		for _, k := range gluedWords {
+			if len(w) >= len(k) && strings.EqualFold(w[len(w)-len(k):], k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -57,15 +86,16 @@ func (l *linter) checkValues() {
 		if ln.Field == robotstxt.FieldAllow {
 			kind = "Allow"
 		}
-		col := l.valueColumn(ln.Number, v)
+		// The column is only worked out for a finding.
+		col := func() int { return l.valueColumn(ln.Number, v) }
 		if loc := gluedAt(v); loc != nil && loc[1] > 0 && strings.TrimSpace(v[:loc[0]]) != "" {
 			first := strings.TrimSpace(v[:loc[0]])
-			l.add(Error, "glued-directives", "", ln.Number, col+runeCount(v[:loc[0]]), "value", quote(v),
+			l.add(Error, "glued-directives", "", ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
 				"kind", kind, "first", first, "rest", quote(strings.TrimSpace(v[loc[0]:])))
 			continue
 		}
 		if !strings.ContainsAny(v, " \t") {
-			l.checkHostPath(ln, kind, col)
+			l.checkHostPath(ln, kind)
 			continue
 		}
 		fields := strings.Fields(v)
@@ -82,14 +112,14 @@ func (l *linter) checkValues() {
 			for _, f := range fields {
 				lines = append(lines, `"`+kind+": "+f+`"`)
 			}
-			l.add(Error, "several-paths", "", ln.Number, col, "value", quote(v), "kind", kind, "count", len(fields),
+			l.add(Error, "several-paths", "", ln.Number, col(), "value", quote(v), "kind", kind, "count", len(fields),
 				"lines", l.list(lines, 6))
 			continue
 		}
 		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "*") {
 			continue // pattern-no-slash says more
 		}
-		l.add(Error, "space-in-path", "", ln.Number, col+strings.IndexAny(v, " \t"), "value", quote(v), "kind", kind,
+		l.add(Error, "space-in-path", "", ln.Number, col()+strings.IndexAny(v, " \t"), "value", quote(v), "kind", kind,
 			"fixed", strings.NewReplacer(" ", "%20", "\t", "%09").Replace(v))
 	}
 }
@@ -99,9 +129,10 @@ func (l *linter) checkValues() {
 // right after the value (no space before it) is the sign.
 func (l *linter) checkHash(ln *robotstxt.Line) {
 	c := content(ln)
-	low := strings.ToLower(ln.Value)
-	if len(c) == len(ln.Text) || ln.Value == "" || strings.Contains(ln.Text, "\x00") ||
-		strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") {
+	if len(c) == len(ln.Text) || ln.Value == "" || strings.Contains(ln.Text, "\x00") {
+		return
+	}
+	if hasPrefixLower(ln.Value, "http://") || hasPrefixLower(ln.Value, "https://") {
 		return
 	}
 	if strings.HasSuffix(c, " ") || strings.HasSuffix(c, "\t") {
@@ -154,13 +185,17 @@ func hostLike(labels []string) bool {
 
 // checkHostPath: "/beta.example.gov" is a host name written as a path; a
 // robots.txt cannot speak for another host.
-func (l *linter) checkHostPath(ln *robotstxt.Line, kind string, col int) {
+func (l *linter) checkHostPath(ln *robotstxt.Line, kind string) {
 	v := ln.Value
 	if !strings.HasPrefix(v, "/") {
 		return
 	}
 	seg, _, _ := strings.Cut(v[1:], "/")
 	seg = strings.TrimSuffix(strings.TrimSuffix(seg, "$"), "*")
+	// Most paths are not two names and a dot: skip them without splitting.
+	if dots := strings.Count(seg, "."); dots == 0 || dots == 1 && !strings.EqualFold(seg[:strings.IndexByte(seg, '.')], "www") {
+		return
+	}
 	labels := strings.Split(strings.ToLower(seg), ".")
 	if len(labels) < 2 || len(labels) == 2 && labels[0] != "www" {
 		return
@@ -173,7 +208,19 @@ func (l *linter) checkHostPath(ln *robotstxt.Line, kind string, col int) {
 			return
 		}
 	}
-	l.add(Warning, "host-as-path", "", ln.Number, col, "value", quote(v), "host", seg, "kind", kind)
+	l.add(Warning, "host-as-path", "", ln.Number, l.valueColumn(ln.Number, v), "value", quote(v), "host", seg, "kind", kind)
+}
+
+// matchesEverything is crawlers.MatchesEverything, which needs a pattern
+// of '/', '*' and '$' only: most patterns fail that at their second byte,
+// checked here without building a set of bytes for each.
+func matchesEverything(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c != '/' && c != '*' && c != '$' {
+			return false
+		}
+	}
+	return crawlers.MatchesEverything(p)
 }
 
 // checkHomePageOnly: "Disallow: /" with "Allow: /$" opens only the home
@@ -185,7 +232,7 @@ func (l *linter) checkHomePageOnly() {
 		other := false
 		for i, r := range rs.rules {
 			switch {
-			case r.Kind == robotstxt.Disallow && crawlers.MatchesEverything(r.Pattern):
+			case r.Kind == robotstxt.Disallow && matchesEverything(r.Pattern):
 				if closing == nil {
 					closing = &rs.rules[i]
 				}
@@ -363,26 +410,31 @@ func (l *linter) checkSitemaps() {
 // disallow it for the same crawlers anyway (an Allow, or another group's
 // rule), so the catch is known to be real and to matter.
 func (l *linter) checkBroadPrefix() {
-	var all []string
-	for _, g := range l.r.Groups {
-		for _, r := range g.Rules {
-			all = append(all, r.Pattern)
-		}
-	}
-	slices.Sort(all)
-	all = slices.Compact(all)
+	var all []string // every pattern of the file, sorted; built when first needed
 	for _, rs := range l.ruleSets() {
-		blocked := map[string]bool{}
-		for _, r := range rs.rules {
-			if r.Kind == robotstxt.Disallow {
-				blocked[r.Pattern] = true
-			}
-		}
+		var blocked map[string]bool // built when the set has a candidate
 		for _, r := range rs.rules {
 			p := r.Pattern
-			if r.Kind != robotstxt.Disallow || len(p) < 3 || p[0] != '/' || strings.ContainsAny(p, "*$?=.&") ||
-				!isNameByte(p[len(p)-1]) || p[len(p)-1] == '-' || p[len(p)-1] == '_' {
+			if r.Kind != robotstxt.Disallow || len(p) < 3 || p[0] != '/' || !isNameByte(p[len(p)-1]) ||
+				p[len(p)-1] == '-' || p[len(p)-1] == '_' || strings.ContainsAny(p, "*$?=.&") {
 				continue
+			}
+			if all == nil {
+				for _, g := range l.r.Groups {
+					for _, r := range g.Rules {
+						all = append(all, r.Pattern)
+					}
+				}
+				slices.Sort(all)
+				all = slices.Compact(all)
+			}
+			if blocked == nil {
+				blocked = map[string]bool{}
+				for _, r := range rs.rules {
+					if r.Kind == robotstxt.Disallow {
+						blocked[r.Pattern] = true
+					}
+				}
 			}
 			i, _ := slices.BinarySearch(all, p)
 			var longer []string
@@ -419,48 +471,30 @@ func isNameByte(c byte) bool {
 // long as the shorter one shares its literal prefix (or starts with '*'):
 // it might decide some paths, which the rule would then take back.
 func (l *linter) checkRedundant(rs *ruleSet) {
-	type entry struct {
-		rule robotstxt.Rule
-		glob glob
-		pri  int
+	if len(rs.entries) > maxRedundantRules {
+		// Bounded (the walk below the prefixes of each rule would cost
+		// too much); shadowed-rule's budget covers the rest.
+		l.left.large = append(l.left.large, rs)
+		return
 	}
-	var es []entry
-	seen := map[string]bool{}
-	for _, r := range rs.rules {
-		c := robotstxt.CanonicalPattern(r.Pattern)
-		k := kindName(r.Kind) + c
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		if g, ok := toGlob(r.Pattern); ok {
-			es = append(es, entry{r, g, len(c)})
-		}
-	}
-	if len(es) > 5000 {
-		return // bounded; shadowed-rule's budget covers the rest
-	}
-	slices.SortFunc(es, func(a, b entry) int { return strings.Compare(a.glob.key, b.glob.key) })
+	// The entries (deduplicated by checkDuplicates) in the order of their
+	// keys.
+	cs, runs := rs.entries, rs.keyRuns()
 	made := map[int][]robotstxt.Rule{} // longer rules made redundant, by the line of the shorter one
 	byRule := map[int]robotstxt.Rule{}
-	keys := make([]string, len(es))
-	for i, e := range es {
-		keys[i] = e.glob.key
-	}
-	for _, a := range es {
+	for _, ai := range runs.order {
 		if l.budget <= 0 {
+			l.outOfBudget = true
 			return
 		}
-		var by *entry
+		a := &cs[ai]
+		var by *compiled
 		risky := false
-		// Rules whose literal prefix is a prefix of a's: walk the prefixes of
-		// a's key, each found by binary search.
-		for n := len(a.glob.key); n >= 0 && !risky; n-- {
-			p := a.glob.key[:n]
-			i, found := slices.BinarySearch(keys, p)
-			for ; found && i < len(keys) && keys[i] == p; i++ {
+		// Rules whose literal prefix is a prefix of a's, longest first.
+		for r := runs.runOf[ai]; r >= 0 && !risky; r = runs.parent[r] {
+			for _, bi := range runs.run(r) {
 				l.budget--
-				b := &es[i]
+				b := &cs[bi]
 				if b.rule.Line == a.rule.Line {
 					continue
 				}
@@ -476,11 +510,15 @@ func (l *linter) checkRedundant(rs *ruleSet) {
 		if by == nil || risky || covers(a.glob.text, by.glob.text) {
 			continue // equivalent patterns: shadowed-rule's reading
 		}
-		// Rules of the other kind below a's prefix could decide paths a matches.
-		i, _ := slices.BinarySearch(keys, a.glob.key)
-		for ; i < len(keys) && strings.HasPrefix(keys[i], a.glob.key); i++ {
+		// Rules of the other kind below a's prefix could decide paths a
+		// matches: they follow a's run in key order.
+		for _, bi := range runs.order[runs.runStart[runs.runOf[ai]]:] {
+			b := &cs[bi]
+			if !strings.HasPrefix(b.glob.key, a.glob.key) {
+				break
+			}
 			l.budget--
-			if es[i].rule.Kind != a.rule.Kind {
+			if b.rule.Kind != a.rule.Kind {
 				risky = true
 				break
 			}
@@ -488,14 +526,16 @@ func (l *linter) checkRedundant(rs *ruleSet) {
 		if risky {
 			continue
 		}
-		made[by.rule.Line] = append(made[by.rule.Line], a.rule)
-		byRule[by.rule.Line] = by.rule
+		made[by.rule.Line] = append(made[by.rule.Line], *a.rule)
+		byRule[by.rule.Line] = *by.rule
 	}
 	// One finding per shorter rule, naming the longer ones it makes
 	// redundant: a file listing hundreds of pages under one folder gets one
 	// finding, not hundreds.
 	for _, line := range slices.Sorted(maps.Keys(made)) {
 		longer := made[line]
+		// In file order, whatever order the keys gave.
+		slices.SortFunc(longer, func(a, b robotstxt.Rule) int { return cmp.Compare(a.Line, b.Line) })
 		var lines []string
 		for _, r := range longer {
 			lines = append(lines, strconv.Itoa(r.Line))
@@ -506,5 +546,30 @@ func (l *linter) checkRedundant(rs *ruleSet) {
 		}
 		l.add(Info, "redundant-rule", "longer", line, 0, "rule", ruleText(byRule[line]), "count", l.count(len(longer), "rule"),
 			"lines", where)
+	}
+}
+
+// maxRedundantRules bounds the distinct rules of a set that redundant-rule
+// compares.
+const maxRedundantRules = 5000
+
+// checkLimits says where the limits of the rule-comparing checks left part
+// of the file uncompared: a clean audit of such a file does not prove that
+// no rule is shadowed, repeated or redundant.
+func (l *linter) checkLimits() {
+	if n := len(l.left.names); n > 0 {
+		l.add(Info, "audit-limit", "", l.left.line, 0, "count", l.count(n, "name"), "agents", l.list(l.left.names, 4),
+			"limit", l.number(l.limits.setRules))
+	}
+	if large := l.left.large; len(large) > 0 {
+		var names []string
+		for _, rs := range large {
+			names = append(names, rs.tokens...)
+		}
+		l.add(Info, "audit-limit", "large", starLineOf(large[0]), 0, "sets", l.count(len(large), "rule set"),
+			"agents", l.list(names, 4), "limit", l.number(maxRedundantRules))
+	}
+	if l.outOfBudget {
+		l.add(Info, "audit-limit", "budget", 0, 0, "limit", l.number(l.limits.budget))
 	}
 }

@@ -22,7 +22,8 @@ func (l *linter) checkPatterns() {
 
 func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
 	p, n := rule.Pattern, rule.Line
-	col := l.valueColumn(n, p)
+	// The column is only worked out for a finding.
+	col := func() int { return l.valueColumn(n, p) }
 	if p == "" {
 		if rule.Kind == robotstxt.Allow {
 			l.add(Warning, "shadowed-rule", "empty-allow", n, 0)
@@ -35,26 +36,25 @@ func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
 		}
 		return
 	}
-	low := strings.ToLower(p)
-	if strings.HasPrefix(low, "http://") || strings.HasPrefix(low, "https://") {
-		l.fullURL(rule, col)
+	if hasPrefixLower(p, "http://") || hasPrefixLower(p, "https://") {
+		l.fullURL(rule, col())
 		return
 	}
 	c, hidden := invisible(p)
 	if hidden {
 		fixed := strings.TrimLeftFunc(p, func(r rune) bool { _, ok := invisible(string(r)); return ok })
-		l.add(Error, "pattern-no-slash", "invisible", n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "char", c, "fixed", fixed)
+		l.add(Error, "pattern-no-slash", "invisible", n, col(), "kind", kindName(rule.Kind), "pattern", quote(p), "char", c, "fixed", fixed)
 	} else if p[0] != '/' && p[0] != '*' {
-		l.noSlash(rule, col)
+		l.noSlash(rule, col())
 	}
 	if i := strings.IndexByte(p, '$'); i >= 0 && i < len(p)-1 {
-		l.add(Info, "dollar-inside", "", n, col+runeCount(p[:i]), "pattern", quote(p))
+		l.add(Info, "dollar-inside", "", n, col()+runeCount(p[:i]), "pattern", quote(p))
 	}
 	if same, ok := withoutTrailingStar(p); ok && !l.starMatters(g, rule, len(robotstxt.CanonicalPattern(same))) {
-		l.add(Info, "redundant-wildcard", "", n, col+runeCount(p)-1, "pattern", quote(p), "same", quote(same))
+		l.add(Info, "redundant-wildcard", "", n, col()+runeCount(p)-1, "pattern", quote(p), "same", quote(same))
 	}
 	if hasNonASCII(p) && !hidden {
-		l.add(Info, "non-ascii-pattern", "", n, col, "pattern", quote(p), "encoded", robotstxt.CanonicalPattern(p))
+		l.add(Info, "non-ascii-pattern", "", n, col(), "pattern", quote(p), "encoded", robotstxt.CanonicalPattern(p))
 	}
 }
 
@@ -168,4 +168,23 @@ func (l *linter) noSlash(rule robotstxt.Rule, col int) {
 		fixed, variant = "/*"+p, "anywhere"
 	}
 	l.add(Error, "pattern-no-slash", variant, n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "fixed", fixed)
+}
+
+// hasPrefixLower is strings.HasPrefix(strings.ToLower(s), prefix) for a
+// lower-case ASCII prefix without the letters that other scripts lower-case
+// to ASCII ('i', 'k'), without lower-casing all of s.
+func hasPrefixLower(s, prefix string) bool {
+	if len(s) < len(prefix) {
+		return false
+	}
+	for i := range len(prefix) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return false
+		}
+	}
+	return true
 }

@@ -85,9 +85,15 @@ func WriteText(w io.Writer, findings []Finding, opts TextOptions) error {
 	if file == "" {
 		file = "robots.txt"
 	}
+	// Only the lines findings point at are cut from the source: splitting a
+	// 500 KiB file whole costs more than auditing it.
 	var lines []string
 	if opts.Source != "" {
-		lines = sourceLines(opts.Source)
+		last := 0
+		for _, f := range findings {
+			last = max(last, f.Line)
+		}
+		lines = sourceLinesUpTo(opts.Source, last)
 	}
 	for sev := Error; sev <= Info; sev++ {
 		var group []Finding
@@ -99,25 +105,38 @@ func WriteText(w io.Writer, findings []Finding, opts TextOptions) error {
 		if len(group) == 0 {
 			continue
 		}
-		fmt.Fprintf(bw, "%s (%d)\n", paint(ansiBold+severityColor[sev], text(lang, "text.group."+sev.String())), len(group))
+		// Written piece by piece, without fmt: a directory of files can
+		// give hundreds of thousands of findings.
+		bw.WriteString(paint(ansiBold+severityColor[sev], text(lang, "text.group."+sev.String())))
+		bw.WriteString(" (" + strconv.Itoa(len(group)) + ")\n")
+		sevText := paint(severityColor[sev], text(lang, "severity."+sev.String()))
+		fixText := paint(ansiGreen, text(lang, "text.fix")+":")
 		for _, f := range group {
-			place := file
+			bw.WriteString("  " + file)
 			if f.Line > 0 {
-				place += ":" + strconv.Itoa(f.Line)
+				bw.WriteString(":" + strconv.Itoa(f.Line))
 				if f.Column > 0 {
-					place += ":" + strconv.Itoa(f.Column)
+					bw.WriteString(":" + strconv.Itoa(f.Column))
 				}
 			}
-			fmt.Fprintf(bw, "  %s: %s %s\n", place, paint(severityColor[sev], text(lang, "severity."+sev.String())), paint(ansiBold, f.ID))
+			bw.WriteString(": " + sevText + " ")
+			bw.WriteString(paint(ansiBold, f.ID))
+			bw.WriteByte('\n')
 			if f.Line > 0 && f.Line <= len(lines) {
-				fmt.Fprintf(bw, "    %s\n", paint(ansiDim, fmt.Sprintf("%d | %s", f.Line, excerpt(lines[f.Line-1]))))
+				bw.WriteString("    ")
+				bw.WriteString(paint(ansiDim, strconv.Itoa(f.Line)+" | "+excerpt(lines[f.Line-1])))
+				bw.WriteByte('\n')
 			}
-			fmt.Fprintf(bw, "    %s\n", f.Message)
+			bw.WriteString("    ")
+			bw.WriteString(f.Message)
+			bw.WriteByte('\n')
 			if f.Fix != "" {
-				fmt.Fprintf(bw, "    %s %s\n", paint(ansiGreen, text(lang, "text.fix")+":"), f.Fix)
+				bw.WriteString("    " + fixText + " ")
+				bw.WriteString(f.Fix)
+				bw.WriteByte('\n')
 			}
 		}
-		fmt.Fprintln(bw)
+		bw.WriteByte('\n')
 	}
 	fmt.Fprintln(bw, Summary(file, findings, lang))
 	return bw.Flush()
@@ -135,13 +154,29 @@ func Summary(file string, findings []Finding, lang string) string {
 	return text(lang, "text.summary", "file", file, "counts", counts)
 }
 
+// lineEnd is strings.IndexAny(text, "\r\n"), with the fast byte search.
+func lineEnd(text string) int {
+	i := strings.IndexByte(text, '\n')
+	head := text
+	if i >= 0 {
+		head = text[:i]
+	}
+	if j := strings.IndexByte(head, '\r'); j >= 0 {
+		return j
+	}
+	return i
+}
+
 // sourceLines splits text into lines as the parser numbers them: LF, CRLF
 // and a lone CR each end a line; a byte order mark is not part of line 1.
-func sourceLines(text string) []string {
+func sourceLines(text string) []string { return sourceLinesUpTo(text, -1) }
+
+// sourceLinesUpTo is sourceLines that stops after line n (n < 0: no limit).
+func sourceLinesUpTo(text string, n int) []string {
 	text = strings.TrimPrefix(text, "\xEF\xBB\xBF")
 	var out []string
-	for len(text) > 0 {
-		i := strings.IndexAny(text, "\r\n")
+	for len(text) > 0 && len(out) != n {
+		i := lineEnd(text)
 		if i < 0 {
 			out = append(out, text)
 			break

@@ -33,6 +33,8 @@ var variantInputs = []struct {
 	{text: "\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\nUser-agent: *\nDisallow: /x\n"},
 	{text: "User-agent: a\nUser-agent: *\n\nUser-agent: b\nDisallow: /x\n"},
 	{text: "User-agent: *\nDisallow: /a\n" + strings.Repeat("# padding\n", 10), opts: Options{MaxBytes: 30}},
+	{text: oneGroup(maxRedundantRules + 1)}, // audit-limit.msg.large
+	{text: sharedPiece(3000)},               // audit-limit.msg.budget
 	{text: "User-agent: *\nDisallow: https://www.example.org/a\nDisallow: https://www.example.org/*\nDisallow: https://app.example.org/b\n",
 		opts: Options{Host: "www.example.org"}},
 	{text: "User-agent: *\nDisallow: /#top\n"},

@@ -146,6 +146,33 @@ func BenchmarkLintWorst(b *testing.B) {
 	}
 }
 
+// manyAgents507KB is issue 14's worst file for the audit (as bench's
+// ManyAgentsFile(4000, 507000) makes it): 4,000 user-agent lines in one
+// group, then literal rules up to 507 KB.
+func manyAgents507KB() string {
+	var b strings.Builder
+	for i := range 4000 {
+		fmt.Fprintf(&b, "User-agent: bot%d\n", i)
+	}
+	for i := 0; b.Len() < 507_000; i++ {
+		fmt.Fprintf(&b, "Disallow: /p%d/\n", i)
+	}
+	return b.String()
+}
+
+// BenchmarkLintManyAgents507KB lints issue 14's file; cpu-ms is the CPU
+// time of one audit (the target, process included, is under 50 ms).
+func BenchmarkLintManyAgents507KB(b *testing.B) {
+	text := manyAgents507KB()
+	b.SetBytes(int64(len(text)))
+	b.ReportAllocs()
+	cpu := cpuTime()
+	for b.Loop() {
+		Lint(text, nil)
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/1e6, "cpu-ms")
+}
+
 // TestLintWorstBounded lints each worst shape at the largest size within
 // the parse limit. The bounds are generous (a linear audit takes well under
 // a second and 200 MB on these files; a quadratic one, minutes or
