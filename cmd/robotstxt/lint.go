@@ -108,9 +108,10 @@ one is, 2 on a usage or input error.`,
 		return usagef("lint: --name names a single input, not %d files", len(paths))
 	}
 
+	// Text and GitHub output are written file by file, so that a folder of
+	// files is not held in memory; JSON and SARIF are one document.
 	var results []lint.FileFindings
-	var texts []string
-	for _, p := range paths {
+	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -125,10 +126,20 @@ one is, 2 on a usage or input error.`,
 			display = "robots.txt"
 		}
 		text := string(body)
-		results = append(results, lint.FileFindings{Name: display,
-			Findings: lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host})})
-		if *format == "text" {
-			texts = append(texts, text)
+		r := lint.FileFindings{Name: display,
+			Findings: lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host})}
+		results = append(results, r)
+		switch *format {
+		case "github":
+			err = lint.WriteGitHub(c.stdout, r.Name, r.Findings, *lang)
+		case "text":
+			if i > 0 {
+				fmt.Fprintln(c.stdout)
+			}
+			err = lint.WriteText(c.stdout, r.Findings, lint.TextOptions{File: r.Name, Source: text, Color: colored, Lang: *lang})
+		}
+		if err != nil {
+			return err
 		}
 	}
 
@@ -145,23 +156,8 @@ one is, 2 on a usage or input error.`,
 		err = writeJSON(c.stdout, docs)
 	case "sarif":
 		err = lint.WriteSARIFFiles(c.stdout, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
-	case "github":
-		for _, r := range results {
-			if err = lint.WriteGitHub(c.stdout, r.Name, r.Findings, *lang); err != nil {
-				break
-			}
-		}
-	default:
-		for i, r := range results {
-			if i > 0 {
-				fmt.Fprintln(c.stdout)
-			}
-			err = lint.WriteText(c.stdout, r.Findings, lint.TextOptions{File: r.Name, Source: texts[i], Color: colored, Lang: *lang})
-			if err != nil {
-				break
-			}
-		}
-		if err == nil && len(results) > 1 {
+	case "text":
+		if len(results) > 1 {
 			_, err = fmt.Fprintf(c.stdout, "\n%s\n", lint.Totals(results, *lang))
 		}
 	}
