@@ -197,6 +197,14 @@ func FuzzMatch(f *testing.F) {
 		}
 		// The same answer, in every detail, from the rules tried in turn
 		// and from the compiled matcher (interpret.go).
+		// A normalised path gets the verdict of the URL it came from (the
+		// command line checks it so, normalising once); "//a" would read
+		// as a host.
+		if np := robotstxt.NormalizePath(path); !strings.HasPrefix(np, "//") {
+			if d := verdictDiff(r.Check("bot", np), v); d != "" {
+				t.Fatalf("rules:\n%s\npath %q, normalised %q: %s", b.String(), path, np, d)
+			}
+		}
 		if got := r.Allowed("bot", path); got != v.Allowed {
 			t.Fatalf("rules:\n%s\npath %q: Allowed says %v, Check %v", b.String(), path, got, v.Allowed)
 		}

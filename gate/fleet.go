@@ -250,9 +250,10 @@ func (g *Gate) Watch(ctx context.Context, changes <-chan PolicyChange, p *Pendin
 	}
 }
 
-// processID tells this process's leases apart from other processes'.
-var processID = func() string {
+// processID tells this process's leases apart from other processes'. It is
+// made on first use: most runs of the command line never take a lease.
+var processID = sync.OnceValue(func() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
-}()
+})

@@ -344,5 +344,5 @@ func newLease() string {
 	leaseN.n++
 	n := leaseN.n
 	leaseN.Unlock()
-	return processID + "-" + strconv.FormatUint(n, 36)
+	return processID() + "-" + strconv.FormatUint(n, 36)
 }

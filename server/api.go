@@ -280,7 +280,7 @@ func (s *Server) apiCheck(req *request) (any, error) {
 		if i%n == 0 {
 			path, note = robotstxt.NormalizePath(u), wire.InputNote(u)
 		}
-		return enc.AppendCheck(b, req.Agents[i%n], u, path, note, verdicts[i])
+		return enc.AppendCheck(b, req.Agents[i%n], u, path, note, &verdicts[i])
 	}}, nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/robotstxt/robotstxt"
@@ -28,10 +29,48 @@ func TestTextLinesMatchWriteCheckText(t *testing.T) {
 					v := r.AgentWith(a, robotstxt.AgentOptions{}).Check(u)
 					var want bytes.Buffer
 					writeCheckText(&want, a, u, v)
-					if got := tl.appendLine(nil, i, a, u, v); !bytes.Equal(got, want.Bytes()) {
+					if got := tl.appendLine(nil, i, a, u, &v); !bytes.Equal(got, want.Bytes()) {
 						t.Fatalf("file %q, agent %q, url %q:\n got %q\nwant %q", f, a, u, got, want.Bytes())
 					}
 				}
+			}
+		}
+	}
+}
+
+// One textLines answers many verdicts in turn, more than its table holds
+// and with rules of the same line (the same slot), and every line is still
+// writeCheckText's: a kept explanation is used only for the very same
+// verdict.
+func TestTextLinesTableNeverMixesVerdicts(t *testing.T) {
+	uas := []robotstxt.UserAgent{{Line: 1, Value: "*"}}
+	other := []robotstxt.UserAgent{{Line: 1, Value: "Googlebot"}, {Line: 2, Value: "Bingbot"}}
+	var verdicts []robotstxt.Verdict
+	for line := range 100 {
+		for _, pattern := range []string{"/a", "/b\x1b[2J"} {
+			rule := &robotstxt.Rule{Line: line % 10, Kind: robotstxt.RuleKind(line % 2), Pattern: pattern}
+			verdicts = append(verdicts,
+				robotstxt.Verdict{Allowed: line%2 == 1, Reason: robotstxt.MatchedRule, Rule: rule, UserAgents: uas},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.MatchedRule, Rule: rule, UserAgents: other, Fallback: "Googlebot"},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.MatchedRule, Rule: rule, Overruled: &robotstxt.Rule{Line: line % 10, Pattern: pattern}, UserAgents: uas},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.MatchedRule, Rule: rule, ViaIndexHTML: true, UserAgents: uas, Reading: robotstxt.ReadingYandex},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.NoMatchingRule, UserAgents: other[:1]},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.NoMatchingRule, UserAgents: other, Fallback: "Googlebot"},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.NoGroup},
+			)
+		}
+	}
+	agents := []string{"Googlebot-Image", "bot\x1b[31m"}
+	rng := rand.New(rand.NewPCG(14, 5))
+	tl := newTextLines(agents)
+	for range 3 {
+		rng.Shuffle(len(verdicts), func(i, j int) { verdicts[i], verdicts[j] = verdicts[j], verdicts[i] })
+		for n, v := range verdicts {
+			i, u := n%2, []string{"/x", "/y\x07"}[n%2]
+			var want bytes.Buffer
+			writeCheckText(&want, agents[i], u, v)
+			if got := tl.appendLine(nil, i, agents[i], u, &v); !bytes.Equal(got, want.Bytes()) {
+				t.Fatalf("agent %q, verdict %+v:\n got %q\nwant %q", agents[i], v, got, want.Bytes())
 			}
 		}
 	}

@@ -3,7 +3,6 @@ package docgen
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -29,7 +28,7 @@ func Completion(shell string, cmds []Command) ([]byte, error) {
 }
 
 // safeWord is what may appear unquoted in a completion list in every shell.
-var safeWord = regexp.MustCompile(`^[A-Za-z0-9._:/+-]+$`)
+var safeWord = lazy(`^[A-Za-z0-9._:/+-]+$`)
 
 func words(vs []string) []string {
 	var out []string

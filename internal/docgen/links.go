@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -24,12 +23,12 @@ func (e LinkError) Error() string {
 }
 
 var (
-	inlineLink = regexp.MustCompile(`!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`)
-	refLink    = regexp.MustCompile(`^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$`)
-	htmlLink   = regexp.MustCompile(`(?:href|src)="([^"]+)"`)
-	htmlID     = regexp.MustCompile(`(?:id|name)="([^"]+)"`)
-	codeSpan   = regexp.MustCompile("`[^`]*`")
-	scheme     = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:`)
+	inlineLink = lazy(`!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)`)
+	refLink    = lazy(`^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+.*)?$`)
+	htmlLink   = lazy(`(?:href|src)="([^"]+)"`)
+	htmlID     = lazy(`(?:id|name)="([^"]+)"`)
+	codeSpan   = lazy("`[^`]*`")
+	scheme     = lazy(`^[A-Za-z][A-Za-z0-9+.-]*:`)
 )
 
 // CheckLinks checks every relative link and image of the Markdown files

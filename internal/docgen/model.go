@@ -2,7 +2,6 @@ package docgen
 
 import (
 	"flag"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -94,10 +93,10 @@ func FromFlagSet(name, summary, synopsis, about, example, help string, fs *flag.
 
 var (
 	// "[--format text|json|sarif]" or "--color=auto|always" in a synopsis.
-	synopsisValues = regexp.MustCompile(`--?([a-z][a-z0-9-]*)[ =]([a-z0-9-]+(?:\|[a-z0-9-]+)+)`)
+	synopsisValues = lazy(`--?([a-z][a-z0-9-]*)[ =]([a-z0-9-]+(?:\|[a-z0-9-]+)+)`)
 	// "...: text, json, sarif or github" at the end of a usage text.
-	usageValues = regexp.MustCompile(`:\s+([a-z][a-z0-9-]*(?:, [a-z][a-z0-9-]*)*,? or [a-z][a-z0-9-]*)\s*$`)
-	parenthesis = regexp.MustCompile(`\s*\([^()]*\)`)
+	usageValues = lazy(`:\s+([a-z][a-z0-9-]*(?:, [a-z][a-z0-9-]*)*,? or [a-z][a-z0-9-]*)\s*$`)
+	parenthesis = lazy(`\s*\([^()]*\)`)
 )
 
 // flagValues infers the values a flag takes; nil when it takes any.

@@ -1,6 +1,7 @@
 package wire
 
 import (
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 
@@ -9,33 +10,98 @@ import (
 
 // An Encoder appends check results as JSON without reflection, byte for
 // byte as encoding/json writes a CheckResult (json.Marshal when EscapeHTML
-// is set, an Encoder with SetEscapeHTML(false) otherwise). It remembers the
-// encoded user-agent lines of the last group it wrote, since one agent's
-// results share them. An Encoder is not safe for concurrent use.
+// is set, an Encoder with SetEscapeHTML(false) otherwise). The part of a
+// result that depends on the verdict alone, from "allowed" to "reading",
+// is encoded once and kept in a small table checked against the whole
+// verdict, since many URLs share a verdict; so is the last agent's name.
+// An Encoder is not safe for concurrent use.
 type Encoder struct {
 	EscapeHTML bool
 
-	lastUA  *robotstxt.UserAgent // first line of the last groups encoded
-	lastN   int
-	groupsJ []byte
+	agent, agentJ string // agentJ: `{"agent":"...","url":`
+	agentHTML     bool
+	verdicts      []verdictEntry
+}
+
+// verdictCache is the number of encoded verdicts an Encoder keeps.
+const verdictCache = 64
+
+type verdictEntry struct {
+	key verdictKey
+	j   []byte
+}
+
+// verdictKey holds every field of a verdict that AppendCheck reads, and
+// the escaping. Rules and user-agent lines are compared by address: a
+// parsed file's are not modified, and the key keeps them alive.
+type verdictKey struct {
+	set, html, allowed, viaIndexHTML bool
+	reason                           robotstxt.Reason
+	rule, overruled                  *robotstxt.Rule
+	ua                               *robotstxt.UserAgent
+	nua                              int
+	fallback, reading                string
 }
 
 // AppendCheck appends the JSON object of the result for agent and rawURL:
 // path is robotstxt.NormalizePath(rawURL) and note InputNote(rawURL),
 // computed once per URL by the caller. It is NewCheckResult followed by
 // json.Marshal, without their allocations.
-func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v robotstxt.Verdict) []byte {
-	b = append(b, `{"agent":`...)
-	b = e.appendString(b, agent)
-	b = append(b, `,"url":`...)
+func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *robotstxt.Verdict) []byte {
+	if agent != e.agent || e.agentJ == "" || e.agentHTML != e.EscapeHTML {
+		j := append([]byte(`{"agent":`), e.appendString(nil, agent)...)
+		e.agent, e.agentJ, e.agentHTML = agent, string(append(j, `,"url":`...)), e.EscapeHTML
+	}
+	b = append(b, e.agentJ...) // {"agent":"...","url":
 	u := len(b)
 	b = e.appendString(b, rawURL)
-	b = append(b, `,"path":`...)
 	if path == rawURL { // a path that needed no normalising: the same bytes
+		b = append(b, `,"path":`...)
 		b = append(b, b[u:len(b)-len(`,"path":`)]...)
 	} else {
+		b = append(b, `,"path":`...)
 		b = e.appendString(b, path)
 	}
+	j := e.verdict(v) // ,"allowed":...}
+	if note == "" {
+		return append(b, j...)
+	}
+	b = append(b, j[:len(j)-1]...)
+	b = append(b, `,"note":`...)
+	b = e.appendString(b, note)
+	return append(b, '}')
+}
+
+// verdict returns the encoded fields of v, from ",\"allowed\"" to
+// "reading", and the closing '}', from the table when v was encoded
+// before.
+func (e *Encoder) verdict(v *robotstxt.Verdict) []byte {
+	k := verdictKey{set: true, html: e.EscapeHTML, allowed: v.Allowed, viaIndexHTML: v.ViaIndexHTML, reason: v.Reason,
+		rule: v.Rule, overruled: v.Overruled, nua: len(v.UserAgents), fallback: v.Fallback, reading: v.Reading}
+	h := uint(v.Reason)
+	if v.Rule != nil {
+		h += uint(v.Rule.Line) * 7
+	}
+	if v.Overruled != nil {
+		h += uint(v.Overruled.Line) * 13
+	}
+	if len(v.UserAgents) > 0 {
+		k.ua = &v.UserAgents[0]
+		h += uint(k.ua.Line) * 3
+	}
+	if e.verdicts == nil {
+		e.verdicts = make([]verdictEntry, verdictCache)
+	}
+	c := &e.verdicts[h%verdictCache]
+	if c.key != k {
+		c.key, c.j = k, append(e.appendVerdict(c.j[:0], v), '}')
+	}
+	return c.j
+}
+
+// appendVerdict appends the fields of a result that depend on the verdict
+// alone.
+func (e *Encoder) appendVerdict(b []byte, v *robotstxt.Verdict) []byte {
 	b = append(b, `,"allowed":`...)
 	b = strconv.AppendBool(b, v.Allowed)
 	b = append(b, `,"reason":`...)
@@ -59,11 +125,7 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v robo
 		b = append(b, `,"reading":`...)
 		b = e.appendString(b, v.Reading)
 	}
-	if note != "" {
-		b = append(b, `,"note":`...)
-		b = e.appendString(b, note)
-	}
-	return append(b, '}')
+	return b
 }
 
 func (e *Encoder) appendRule(b []byte, r *robotstxt.Rule) []byte {
@@ -79,30 +141,23 @@ func (e *Encoder) appendRule(b []byte, r *robotstxt.Rule) []byte {
 	return append(b, '}')
 }
 
-// appendGroups appends the user-agent lines as AgentLines, from the cache
-// when they are the lines last encoded.
+// appendGroups appends the user-agent lines as AgentLines.
 func (e *Encoder) appendGroups(b []byte, uas []robotstxt.UserAgent) []byte {
 	if len(uas) == 0 {
 		return append(b, "[]"...)
 	}
-	if &uas[0] == e.lastUA && len(uas) == e.lastN {
-		return append(b, e.groupsJ...)
-	}
-	g := e.groupsJ[:0]
-	g = append(g, '[')
+	b = append(b, '[')
 	for i, ua := range uas {
 		if i > 0 {
-			g = append(g, ',')
+			b = append(b, ',')
 		}
-		g = append(g, `{"line":`...)
-		g = strconv.AppendInt(g, int64(ua.Line), 10)
-		g = append(g, `,"value":`...)
-		g = e.appendString(g, ua.Value)
-		g = append(g, '}')
+		b = append(b, `{"line":`...)
+		b = strconv.AppendInt(b, int64(ua.Line), 10)
+		b = append(b, `,"value":`...)
+		b = e.appendString(b, ua.Value)
+		b = append(b, '}')
 	}
-	g = append(g, ']')
-	e.groupsJ, e.lastUA, e.lastN = g, &uas[0], len(uas)
-	return append(b, g...)
+	return append(b, ']')
 }
 
 const hex = "0123456789abcdef"
@@ -134,7 +189,7 @@ func AppendString(b []byte, s string, escapeHTML bool) []byte {
 	if escapeHTML {
 		safe = &htmlSafe
 	}
-	for i := 0; i < len(s); {
+	for i := plainLen(s, escapeHTML); i < len(s); {
 		c := s[i]
 		if safe[c] {
 			i++
@@ -182,3 +237,68 @@ func AppendString(b []byte, s string, escapeHTML bool) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// plainLen returns the length of the longest prefix of s made of bytes
+// that AppendString writes as they are (jsonSafe or htmlSafe), looking at
+// 8 bytes at a time, the last 8 overlapping the ones before: most strings
+// are all such bytes.
+func plainLen(s string, escapeHTML bool) int {
+	if len(s) < 8 {
+		safe := &jsonSafe
+		if escapeHTML {
+			safe = &htmlSafe
+		}
+		i := 0
+		for i < len(s) && safe[s[i]] {
+			i++
+		}
+		return i
+	}
+	// The bytes to find besides control bytes and bytes of 0x80 and above,
+	// two at a time where they differ in one bit: a byte b is found when
+	// b|or equals is ('"' and '&' are 0x22 and 0x26, '<' and '>' 0x3c and
+	// 0x3e).
+	var or1, is1, or2, is2 uint64 = 0, ones * '"', 0, ones * '\\'
+	if escapeHTML {
+		or1, is1, or2, is2 = ones*0x04, ones*0x26, ones*0x02, ones*0x3e
+	}
+	for i := 0; i+8 < len(s); i += 8 {
+		if m := unsafeBytes(load8(s[i:]), or1, is1, or2, is2); m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	// The bytes before the last 8 are safe: the first unsafe one of the
+	// last 8, if any, is the first of s.
+	if m := unsafeBytes(load8(s[len(s)-8:]), or1, is1, or2, is2); m != 0 {
+		return len(s) - 8 + bits.TrailingZeros64(m)/8
+	}
+	return len(s)
+}
+
+// load8 reads the first 8 bytes of s as a little-endian word.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+const (
+	ones  = 0x0101010101010101
+	low7  = 0x7f7f7f7f7f7f7f7f
+	highs = 0x8080808080808080
+)
+
+// unsafeBytes returns the high bit of each byte b of x that is a control
+// byte, 0x80 or above, '\\', or such that b|or1 == is1 or b|or2 == is2
+// (or1, is1, or2 and is2 repeat one byte 8 times). Each byte's bit is
+// exact, with no carry from its neighbours: the additions are on 7-bit
+// values.
+func unsafeBytes(x, or1, is1, or2, is2 uint64) uint64 {
+	// Below 0x20: adding 0x60 to its low 7 bits leaves the high bit
+	// clear; | x marks 0x80 and above.
+	m := ^((x&low7 + ones*0x60) | x) | x
+	return (m | zeroBytes(x^ones*'\\') | zeroBytes((x|or1)^is1) | zeroBytes((x|or2)^is2)) & highs
+}
+
+// zeroBytes returns the high bit of each zero byte of y.
+func zeroBytes(y uint64) uint64 { return ^((y&low7 + low7) | y) }

@@ -34,7 +34,7 @@ func encodeBoth(t testing.TB, agent, u string, v robotstxt.Verdict) {
 		e := &Encoder{EscapeHTML: html}
 		ref := marshal(t, want, html)
 		for range 2 {
-			got := e.AppendCheck(nil, agent, u, robotstxt.NormalizePath(u), InputNote(u), v)
+			got := e.AppendCheck(nil, agent, u, robotstxt.NormalizePath(u), InputNote(u), &v)
 			if !bytes.Equal(got, ref) {
 				t.Fatalf("escapeHTML=%v, agent %q, url %q:\n got %s\nwant %s", html, agent, u, got, ref)
 			}
@@ -91,6 +91,98 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
+// plainLen, which reads 8 bytes at a time, agrees with the byte tables for
+// every byte value at every position of strings of every length up to 24,
+// in both escaping modes.
+func TestPlainLen(t *testing.T) {
+	for _, html := range []bool{false, true} {
+		safe := &jsonSafe
+		if html {
+			safe = &htmlSafe
+		}
+		for n := 0; n <= 24; n++ {
+			for pos := 0; pos < max(n, 1); pos++ {
+				for c := 0; c < 256; c++ {
+					b := []byte(strings.Repeat("a", n))
+					if pos < n {
+						b[pos] = byte(c)
+					}
+					want := 0
+					for want < n && safe[b[want]] {
+						want++
+					}
+					if got := plainLen(string(b), html); got != want {
+						t.Fatalf("escapeHTML=%v: plainLen(%q) = %d, want %d", html, b, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// Neighbouring bytes do not disturb each other (no carry or borrow crosses
+// a byte): every pair of edge bytes, side by side at every position.
+func TestPlainLenPairs(t *testing.T) {
+	edges := []byte{0x00, 0x1f, 0x20, 0x21, '"', '&', '<', '>', '\\', 0x7e, 0x7f, 0x80, 0xfe, 0xff, 'a'}
+	for _, html := range []bool{false, true} {
+		safe := &jsonSafe
+		if html {
+			safe = &htmlSafe
+		}
+		for pos := 0; pos+1 < 20; pos++ {
+			for _, c1 := range edges {
+				for _, c2 := range edges {
+					b := []byte(strings.Repeat("a", 20))
+					b[pos], b[pos+1] = c1, c2
+					want := 0
+					for want < len(b) && safe[b[want]] {
+						want++
+					}
+					if got := plainLen(string(b), html); got != want {
+						t.Fatalf("escapeHTML=%v: plainLen(%q) = %d, want %d", html, b, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// One Encoder answers many verdicts in turn, more than its table holds and
+// with rules of the same line (the same slot), and every answer is still
+// encoding/json's: a cached verdict is used only for the very same one.
+func TestEncoderTableNeverMixesVerdicts(t *testing.T) {
+	uas := []robotstxt.UserAgent{{Line: 1, Value: "*"}}
+	other := []robotstxt.UserAgent{{Line: 1, Value: "Googlebot"}, {Line: 2, Value: "Bingbot"}}
+	var verdicts []robotstxt.Verdict
+	for line := range 100 {
+		for _, pattern := range []string{"/a", "/b&<c>"} {
+			rule := &robotstxt.Rule{Line: line % 10, Kind: robotstxt.RuleKind(line % 2), Pattern: pattern}
+			verdicts = append(verdicts,
+				robotstxt.Verdict{Allowed: line%2 == 1, Reason: robotstxt.MatchedRule, Rule: rule, UserAgents: uas},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.MatchedRule, Rule: rule, UserAgents: other, Fallback: "Googlebot"},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.MatchedRule, Rule: rule, Overruled: &robotstxt.Rule{Line: line % 10, Pattern: pattern}, UserAgents: uas},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.MatchedRule, Rule: rule, ViaIndexHTML: true, UserAgents: uas[:1], Reading: robotstxt.ReadingYandex},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.NoMatchingRule, UserAgents: other[:1]},
+				robotstxt.Verdict{Allowed: true, Reason: robotstxt.NoGroup},
+			)
+		}
+	}
+	rng := rand.New(rand.NewPCG(14, 4))
+	for _, html := range []bool{true, false} {
+		e := &Encoder{EscapeHTML: html}
+		for range 3 {
+			rng.Shuffle(len(verdicts), func(i, j int) { verdicts[i], verdicts[j] = verdicts[j], verdicts[i] })
+			for i, v := range verdicts {
+				agent := []string{"Googlebot", "a&b"}[i%2]
+				got := e.AppendCheck(nil, agent, "/x", "/x", "", &v)
+				if want := marshal(t, NewCheckResult(agent, "/x", v), html); !bytes.Equal(got, want) {
+					t.Fatalf("escapeHTML=%v, verdict %+v:\n got %s\nwant %s", html, v, got, want)
+				}
+			}
+		}
+	}
+}
+
 // The encoder knows every field of CheckResult: a field added there must be
 // added to AppendCheck (and this count).
 func TestEncoderKnowsEveryField(t *testing.T) {
@@ -130,7 +222,8 @@ func BenchmarkCheckJSON(b *testing.B) {
 		var buf []byte
 		for b.Loop() {
 			for _, u := range urls {
-				buf = e.AppendCheck(buf[:0], "Googlebot", u, robotstxt.NormalizePath(u), InputNote(u), a.Check(u))
+				v := a.Check(u)
+				buf = e.AppendCheck(buf[:0], "Googlebot", u, robotstxt.NormalizePath(u), InputNote(u), &v)
 			}
 		}
 	})
