@@ -26,7 +26,9 @@ func CheckBothWays(a Agent, rawURL string) (interpreted Verdict, ok bool, compil
 		}
 	}
 	if ok {
-		interpreted = a.finish(verdictOf(rs, allow, disallow))
+		interpreted = Verdict{Allowed: true, UserAgents: rs.userAgents}
+		setVerdict(&interpreted, allow, disallow)
+		a.finish(&interpreted)
 	}
 	for _, p := range rs.parts {
 		p.get()

@@ -859,38 +859,43 @@ func containsFold(s, substr string) bool {
 	return false
 }
 
-// check decides rawURL for a rule set (nil: no group applies). Paths that
+// check decides rawURL for a rule set (nil: no group applies), into v,
+// which is zero (filled in place: a verdict is large to copy). Paths that
 // need normalising are built in a stack buffer (a pooled one when long), so
 // a check allocates nothing.
-func check(rs *ruleSet, rawURL string) Verdict {
+func check(rs *ruleSet, rawURL string, v *Verdict) {
 	if p, ok := canonicalPath(rawURL); ok {
-		return decide(rs, p)
+		decide(rs, p, v)
+		return
 	}
 	p, slash := pathOf(rawURL)
 	if !slash && pathIsCanonical(p) {
-		return decide(rs, p)
+		decide(rs, p, v)
+		return
 	}
-	return checkNormalized(rs, p, slash)
+	checkNormalized(rs, p, slash, v)
 }
 
 // allowed is check(rs, rawURL).Allowed without building the verdict.
 func allowed(rs *ruleSet, rawURL string) bool {
 	p, ok := canonicalPath(rawURL)
 	if !ok {
-		return check(rs, rawURL).Allowed
+		var v Verdict
+		check(rs, rawURL, &v)
+		return v.Allowed
 	}
 	if rs == nil || p == "/robots.txt" {
 		return true
 	}
 	allow, disallow := rs.best(p)
-	return disallow.pri <= allow.pri // see verdictOf
+	return disallow.pri <= allow.pri // see setVerdict
 }
 
 // checkNormalized is check for a path that needs normalising; apart, so
 // that its buffer does not weigh on the frame of every check.
 //
 //go:noinline
-func checkNormalized(rs *ruleSet, p string, slash bool) Verdict {
+func checkNormalized(rs *ruleSet, p string, slash bool, v *Verdict) {
 	if 3*len(p)+1 <= 512 {
 		var stack [512]byte
 		buf := stack[:0]
@@ -898,48 +903,50 @@ func checkNormalized(rs *ruleSet, p string, slash bool) Verdict {
 			buf = append(buf, '/')
 		}
 		buf = appendPath(buf, p)
-		return decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)))
+		decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)), v)
+		return
 	}
-	return checkLong(rs, p, slash)
+	checkLong(rs, p, slash, v)
 }
 
-func checkLong(rs *ruleSet, p string, slash bool) Verdict {
+func checkLong(rs *ruleSet, p string, slash bool, v *Verdict) {
 	bp := pathPool.Get().(*[]byte)
 	buf := (*bp)[:0]
 	if slash {
 		buf = append(buf, '/')
 	}
 	buf = appendPath(buf, p)
-	v := decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)))
+	decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)), v)
 	if cap(buf) <= 1<<20 {
 		*bp = buf[:0]
 	}
 	pathPool.Put(bp)
-	return v
 }
 
 var pathPool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// decide applies RFC 9309 section 2.2.2 to a path in match form. It must not
-// retain path, which may live in a reused buffer.
-func decide(rs *ruleSet, path string) Verdict {
-	var ua []UserAgent
+// decide applies RFC 9309 section 2.2.2 to a path in match form, into v
+// (zero). It must not retain path, which may live in a reused buffer.
+func decide(rs *ruleSet, path string, v *Verdict) {
+	v.Allowed = true
 	if rs != nil {
-		ua = rs.userAgents
+		v.UserAgents = rs.userAgents
 	}
-	if path == "/robots.txt" {
-		return Verdict{Allowed: true, Reason: ImplicitRobotsTxt, UserAgents: ua}
+	switch {
+	case path == "/robots.txt":
+		v.Reason = ImplicitRobotsTxt
+	case rs == nil:
+		v.Reason = NoGroup
+	default:
+		allow, disallow := rs.best(path)
+		setVerdict(v, allow, disallow)
 	}
-	if rs == nil {
-		return Verdict{Allowed: true, Reason: NoGroup}
-	}
-	allow, disallow := rs.best(path)
-	return verdictOf(rs, allow, disallow)
 }
 
-// verdictOf is the verdict given the best allow and disallow rules.
-func verdictOf(rs *ruleSet, allow, disallow match) Verdict {
-	v := Verdict{Allowed: true, Reason: NoMatchingRule, UserAgents: rs.userAgents}
+// setVerdict fills in v (allowed, with its user-agent lines) given the best
+// allow and disallow rules.
+func setVerdict(v *Verdict, allow, disallow match) {
+	v.Reason = NoMatchingRule
 	switch {
 	case allow.rule == nil && disallow.rule == nil:
 	case disallow.pri > allow.pri:
@@ -949,5 +956,4 @@ func verdictOf(rs *ruleSet, allow, disallow match) Verdict {
 		v.Reason = MatchedRule
 		v.Rule, v.ViaIndexHTML, v.Overruled = allow.rule, allow.viaIndex, disallow.rule
 	}
-	return v
 }

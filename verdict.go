@@ -114,15 +114,19 @@ func (r *Robots) AgentWith(name string, o AgentOptions) Agent { return r.resolve
 
 // Check decides whether the agent may fetch rawURL, which is a full URL or a
 // path starting with "/". It does not allocate.
-func (a Agent) Check(rawURL string) Verdict { return a.finish(check(a.rs, rawURL)) }
+func (a Agent) Check(rawURL string) Verdict {
+	var v Verdict
+	check(a.rs, rawURL, &v)
+	a.finish(&v)
+	return v
+}
 
 // finish adds what the agent's resolution says to a verdict.
-func (a Agent) finish(v Verdict) Verdict {
+func (a *Agent) finish(v *Verdict) {
 	v.Fallback, v.Reading = a.fallback, a.reading
 	if a.ignoredGlobal && v.Reason == NoGroup {
 		v.Reason = GlobalIgnored
 	}
-	return v
 }
 
 // Allowed reports whether the agent may fetch rawURL.
