@@ -21,8 +21,11 @@
 //
 // A parsed file is immutable and safe for concurrent use. Checking a URL
 // allocates nothing; its cost grows with the length of the path, not with the
-// number of rules. The package imports only the standard library and no
-// networking code: fetching robots.txt is the job of the fetch package.
+// number of rules. A group's first checks try its rules in turn, as most
+// files are checked only a few times; its rules are compiled for that flat
+// cost once it has been asked often (the answers are the same). The package
+// imports only the standard library and no networking code: fetching
+// robots.txt is the job of the fetch package.
 //
 // # Parsing
 //

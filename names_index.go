@@ -35,11 +35,16 @@ func newNameIndex(named []*ruleSet) *nameIndex {
 func (t *nameIndex) longest(s string) *ruleSet {
 	ac := &t.ac
 	var best *ruleSet
-	st := int32(0)
+	st, off := int32(0), int32(0)
 	for i := 0; i < len(s); i++ {
 		c := lower(s[i])
 		if ac.dfa != nil {
-			st = ac.dfa[st*ac.classes+int32(ac.class[c])]
+			// See acIndex.dfa: a row's start, negated where names end.
+			if off = ac.dfa[off+int32(ac.class[c])]; off >= 0 {
+				continue
+			}
+			off = ^off
+			st = off / ac.classes
 		} else {
 			st = ac.step(st, c)
 		}

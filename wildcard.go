@@ -97,7 +97,9 @@ type acIndex struct {
 	reports  []uint64 // bitset: a needle ends at the state or on its failure chain
 	denseMax int32
 	// The full transition table, when it is small enough: dfa[s*classes+
-	// class[c]] is the state after byte c in state s.
+	// class[c]] is t*classes for the state t after byte c in state s (the
+	// start of t's row), or ^(t*classes) when a needle ends at t, so that
+	// a step is one lookup in the table and the test of its sign.
 	dfa     []int32
 	class   [256]uint16
 	classes int32
@@ -328,6 +330,13 @@ func (ac *acIndex) buildDFA() {
 			row[ac.class[e.c]] = e.to
 		}
 	}
+	for i, t := range ac.dfa {
+		if ac.reports[t>>6]&(1<<(t&63)) != 0 {
+			ac.dfa[i] = ^(t * int32(k))
+		} else {
+			ac.dfa[i] = t * int32(k)
+		}
+	}
 }
 
 // step follows the goto function from state s on byte c, falling back along
@@ -381,30 +390,22 @@ func (ac *acIndex) scan(f *pieceFinder, seen []uint64, allow, disallow *match) {
 	path := f.path
 	var found [32]int32 // the needles found, in order, unless there are more
 	n := 0
-	s := int32(0)
-	for i := 0; i < len(path); i++ {
-		if ac.dfa != nil {
-			s = ac.dfa[s*ac.classes+int32(ac.class[path[i]])]
-		} else {
+	if ac.dfa != nil {
+		off := int32(0)
+		for i := 0; i < len(path); i++ {
+			off = ac.dfa[off+int32(ac.class[path[i]])]
+			if off < 0 {
+				off = ^off
+				n = ac.mark(off/ac.classes, seen, &found, n)
+			}
+		}
+	} else {
+		s := int32(0)
+		for i := 0; i < len(path); i++ {
 			s = ac.step(s, path[i])
-		}
-		if ac.reports[s>>6]&(1<<(s&63)) == 0 {
-			continue
-		}
-		// The needles ending here, longest first. Once one was seen, so
-		// were the rest of its chain, so each needle costs one visit.
-		for o := ac.states[s].report; o >= 0; {
-			st := &ac.states[o]
-			id := st.needle
-			if seen[id>>6]&(1<<(id&63)) != 0 {
-				break
+			if ac.reports[s>>6]&(1<<(s&63)) != 0 {
+				n = ac.mark(s, seen, &found, n)
 			}
-			seen[id>>6] |= 1 << (id & 63)
-			if n < len(found) {
-				found[n] = id
-			}
-			n++
-			o = ac.states[st.fail].report
 		}
 	}
 	if n <= len(found) {
@@ -422,6 +423,27 @@ func (ac *acIndex) scan(f *pieceFinder, seen []uint64, allow, disallow *match) {
 		}
 		seen[w] = 0
 	}
+}
+
+// mark records in seen, and in found while it has room, the needles that
+// end at state s, longest first; n is how many were found before, and the
+// new count is returned. Once one needle was seen, so were the rest of its
+// chain, so each needle costs one visit.
+func (ac *acIndex) mark(s int32, seen []uint64, found *[32]int32, n int) int {
+	for o := ac.states[s].report; o >= 0; {
+		st := &ac.states[o]
+		id := st.needle
+		if seen[id>>6]&(1<<(id&63)) != 0 {
+			break
+		}
+		seen[id>>6] |= 1 << (id & 63)
+		if n < len(found) {
+			found[n] = id
+		}
+		n++
+		o = ac.states[st.fail].report
+	}
+	return n
 }
 
 // tryNeedle tries the rules filed under needle id.
