@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"os"
 	"os/exec"
 	"time"
@@ -63,10 +64,15 @@ func Launch(ctx context.Context, execPath string) (context.Context, context.Canc
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("no-default-browser-check", true),
+		// Keep sandboxed about:srcdoc and about:blank frames in their
+		// parent's process, where the guard's websocket check reaches them
+		// before their first line (in a process of their own, Chromium
+		// starts them without the pause the guard asks for).
+		chromedp.Flag("disable-features", "IsolateSandboxedIframes"),
 		chromedp.WindowSize(1280, 800),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
+	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithErrorf(QuietErrorf(log.Printf)))
 	cancel := func() {
 		cancelBrowser()
 		cancelAlloc()
@@ -77,6 +83,20 @@ func Launch(ctx context.Context, execPath string) (context.Context, context.Canc
 		return nil, nil, fmt.Errorf("guard: starting %s: %w", execPath, err)
 	}
 	return bctx, cancel, nil
+}
+
+// QuietErrorf wraps chromedp's error logger (chromedp.WithErrorf) so that
+// it drops the line chromedp writes when a session it did not attach ends:
+// "executor for ... doesn't exist". The guard's browser-wide attachment to
+// shared workers makes one per worker; it is not an error. Launch uses it;
+// give it to the browsers you start yourself.
+func QuietErrorf(f func(string, ...any)) func(string, ...any) {
+	return func(format string, args ...any) {
+		if format == "executor for %q doesn't exist" {
+			return
+		}
+		f(format, args...)
+	}
 }
 
 // Wait says when a page load is over.

@@ -85,6 +85,9 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	o.mu.Lock()
 	o.hits[r.URL.Path]++
 	h := o.routes[r.URL.Path]
+	if h == nil {
+		h = o.routes["*"] // any other path
+	}
 	o.mu.Unlock()
 	if h == nil {
 		http.NotFound(w, r)

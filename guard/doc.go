@@ -68,16 +68,44 @@
 //
 // # Websockets
 //
-// The Fetch domain does not pause websocket handshakes. The guard adds a
-// script to every document of the tab that checks each new WebSocket with
-// the guard first (a synchronous request to a path of the page's own
-// origin, answered by the guard and never sent); a refused socket makes the
-// constructor throw a SecurityError. Dedicated workers get the check before
-// their first line runs: the tab attaches to them paused, the guard runs
-// the script in them, then lets them start. A ws: or wss: URL is decided by
-// the robots.txt of its http: or https: origin (same host and port).
-// Websockets opened by frames from other sites, or by shared and service
-// workers, are not checked.
+// The Fetch domain does not pause websocket handshakes. The guard runs a
+// script in every document and worker that checks each new WebSocket with
+// the guard first (a synchronous request to a path at the socket's host,
+// answered by the guard and never sent); a refused socket makes the
+// constructor throw a SecurityError. A service worker, which has no
+// synchronous request, gets a stand-in socket that opens the real one only
+// once the guard admitted it; a refused one fails as a connection that
+// could not be made (error, then close with code 1006). A ws: or wss: URL
+// is decided by the robots.txt of its http: or https: origin (same host and
+// port).
+//
+// The script reaches each context before its first line: the tab's
+// documents by Page.addScriptToEvaluateOnNewDocument; frames from other
+// sites (nested ones too) and dedicated and service workers because the tab,
+// and in turn each of them, attaches to them paused (waitForDebuggerOnStart),
+// and shared workers because the browser does. The guard adds the check
+// with a session of its own, then lets the frame or worker start. That
+// session lasts as long as the frame or worker: it carries the check to a
+// frame's later documents, adds it again to a service worker started anew
+// (paused again), and reports its network events (handshake status,
+// resource types, initiators).
+//
+// Limits: documents and workers loaded before Attach are not guarded at
+// all: the Fetch domain pauses the requests of the loaders Chromium makes
+// after it is enabled, and a document's loaders are made when it commits.
+// Each gets a record that says so, and the check, whose own request then
+// fails at the origin, so that their websockets are refused; a frame's next
+// document is guarded. Attach before loading the page.
+// At most MaxTargets frames and workers have a session of the guard's own
+// at once; one beyond the bound gets the check through the session that
+// paused it, without its network events (its record says so), except a
+// shared worker, which is not let run (it stays paused; its record says so). A frame Chromium
+// starts without the pause (a sandboxed about:srcdoc or about:blank frame in
+// a process of its own; Launch keeps those in their parent's process) gets
+// the check late, and its record says so. The check is a script in the
+// page's JavaScript: it guards pages that use WebSocket, not one that sets
+// out to evade the check; a page whose Content-Security-Policy forbids the
+// check's request gets its websockets refused.
 //
 // # Records
 //
@@ -92,11 +120,13 @@
 // the robots.txt fetch's (seed 004).
 //
 // URLs with schemes robots.txt does not govern (data:, blob:, about:) are
-// not sent over the network and never paused; those the tab's Network
-// domain reports are recorded as not subject to robots.txt and allowed.
+// not sent over the network and never paused; those the Network domain of
+// the tab, or of a frame or worker the guard attached to, reports are
+// recorded as not subject to robots.txt and allowed.
 //
 // The Fetch domain reports fetch() and XHR alike as "xhr", and a worker's
-// script as "other"; the tab's Network domain tells them apart for the
-// tab's own requests, so a worker's fetch() is recorded as "xhr" and a
-// service worker's script as "other".
+// script as "other"; the Network domain of the tab, and of each frame and
+// worker the guard attached to, tells them apart. A service worker's script,
+// which the browser fetches for no tab, is known by the header the Service
+// Workers spec gives it (Service-Worker: script).
 package guard

@@ -67,3 +67,12 @@ func ExampleRecord_MarshalJSON() {
 	// Output:
 	// {"origin":"https://example.com","productToken":"ExampleBot","targetURL":"https://example.com/private/a.png","policyURL":"https://example.com/robots.txt","policyFinalURL":null,"policyFetchedAt":null,"policyStatus":"success","policyHTTPStatus":200,"policyDigest":null,"policyStale":false,"group":[],"matchedRule":{"line":2,"kind":"disallow","pattern":"/private/"},"repDecision":"disallow","collectionDecision":"approved","reason":"disallowed by line 2 (disallow: /private/)","gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","initiator":"https://example.com/:14","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}
 }
+
+// QuietErrorf drops chromedp's "executor ... doesn't exist" lines, which the
+// guard's attachment to shared workers causes, and keeps the rest.
+func ExampleQuietErrorf() {
+	errorf := guard.QuietErrorf(func(format string, args ...any) { fmt.Printf(format+"\n", args...) })
+	errorf("executor for %q doesn't exist", "5A1B0C")
+	errorf("could not unmarshal event: %v", "unexpected EOF")
+	// Output: could not unmarshal event: unexpected EOF
+}

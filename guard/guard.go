@@ -30,6 +30,7 @@ import (
 const (
 	DefaultMaxRecords = 100_000
 	DefaultWorkers    = 64
+	DefaultMaxTargets = 256
 )
 
 // Guard stands between a browser and every request it makes: it asks the
@@ -57,6 +58,15 @@ type Guard struct {
 	MaxRecords int
 	// Workers bounds the requests decided at once (default DefaultWorkers).
 	Workers int
+	// MaxTargets bounds the frames from other sites and the workers the
+	// guard follows with a DevTools session of its own at once (default
+	// DefaultMaxTargets); each session lasts as long as its frame or
+	// worker. One beyond the bound gets the websocket check all the same,
+	// through the session that paused it, but its network events (resource
+	// types, initiators, handshake statuses) are not seen; a record says
+	// so. A shared worker beyond it, which has no such session, is not let
+	// run: it stays paused, and a record says so.
+	MaxTargets int
 
 	mu         sync.Mutex
 	attached   bool
@@ -81,9 +91,14 @@ type Guard struct {
 	stopDecide context.CancelFunc // ends the decisions under way (they hold)
 	inflight   atomic.Int64       // decisions under way
 
-	tabCtx        context.Context // the chromedp context of the tab
-	workers       int
-	workerCancels []context.CancelFunc
+	tabCtx       context.Context // the chromedp context of the tab
+	children     int             // frames and workers prepared, alive
+	nextChild    int
+	childCancels map[int]context.CancelFunc
+	seen         map[target.ID]bool // frames and workers attached to
+	replies      map[messageKey]chan string
+	nextMessage  atomic.Int64
+	prepared     atomic.Int64
 }
 
 // entry is a request waiting for its target's answer.
@@ -100,6 +115,7 @@ type Stats struct {
 	Dropped   int
 	Held      int
 	Unmatched int // records still waiting for the target's answer
+	Prepared  int // frames and workers given the websocket check by a session of the guard's own
 }
 
 // Attach starts guarding the browser of ctx, a chromedp context (a browser
@@ -141,6 +157,9 @@ func (g *Guard) Attach(ctx context.Context) error {
 	g.failures = make(map[network.RequestID]string)
 	g.sockets = make(map[network.RequestID]string)
 	g.hosts = make(map[string]error)
+	g.childCancels = make(map[int]context.CancelFunc)
+	g.seen = make(map[target.ID]bool)
+	g.replies = make(map[messageKey]chan string)
 	g.wsPath = "/.well-known/robotstxt-guard-" + hex.EncodeToString(tok[:])
 	g.sem = make(chan struct{}, cmp(g.Workers, DefaultWorkers))
 	g.mu.Unlock()
@@ -152,7 +171,22 @@ func (g *Guard) Attach(ctx context.Context) error {
 	// events are handled in its reader goroutine (Listen), so that once a
 	// command to the tab returns, every event before its reply is handled.
 	paused := cdp.Events(lctx, g.browser, fetch.RequestPaused)
-	if err := chromedp.Listen(lctx, g.tabEvent); err != nil {
+	if err := chromedp.ListenBrowser(lctx, func(ev any) {
+		// Only the shared workers watchBrowser asked for: the browser also
+		// reports the sessions chromedp attaches (the guard's own among
+		// them), some to targets still paused.
+		if a, ok := ev.(*target.EventAttachedToTarget); ok && a.WaitingForDebugger && a.TargetInfo != nil && a.TargetInfo.Type == "shared_worker" {
+			g.inflight.Add(1)
+			go func() {
+				defer g.inflight.Add(-1)
+				g.childAttached(g.dctx, g.browser, true, a)
+			}()
+		}
+	}); err != nil {
+		stop()
+		return fmt.Errorf("guard: %w", err)
+	}
+	if err := chromedp.Listen(lctx, g.onEvent(func() cdp.Session { return g.pageT })); err != nil {
 		stop()
 		return fmt.Errorf("guard: %w", err)
 	}
@@ -174,9 +208,17 @@ func (g *Guard) Attach(ctx context.Context) error {
 		stop()
 		return fmt.Errorf("guard: enabling request interception: %w", err)
 	}
-	if err := g.watchWorkers(ctx); err != nil {
+	if err := watchBrowser(ctx, g.browser, true); err != nil {
 		stop()
-		return fmt.Errorf("guard: attaching to workers: %w", err)
+		return fmt.Errorf("guard: attaching to shared workers: %w", err)
+	}
+	if err := watch(ctx, g.pageT); err != nil {
+		stop()
+		return fmt.Errorf("guard: attaching to frames and workers: %w", err)
+	}
+	if err := g.existing(ctx); err != nil {
+		stop()
+		return fmt.Errorf("guard: listing frames and workers: %w", err)
 	}
 	run := true
 	if _, err := cdp.Call(ctx, g.pageT, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
@@ -199,7 +241,10 @@ func (g *Guard) Detach(ctx context.Context) error {
 	g.stopDecide()
 	g.waitDecisions(ctx)
 	g.unwatchWorkers(ctx)
-	_, err := cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{})
+	err := watchBrowser(ctx, g.browser, false)
+	if _, err2 := cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{}); err == nil {
+		err = err2
+	}
 	// A round trip to the tab: its events sent before are handled by now.
 	if _, err2 := cdp.Call(ctx, g.pageT, page.GetFrameTree, cdp.Empty{}); err == nil {
 		err = err2
@@ -208,11 +253,12 @@ func (g *Guard) Detach(ctx context.Context) error {
 	g.wg.Wait()
 	g.waitDecisions(ctx)
 	g.mu.Lock()
-	for _, cancel := range g.workerCancels {
+	cancels := g.childCancels
+	g.childCancels = nil
+	g.mu.Unlock()
+	for _, cancel := range cancels {
 		cancel()
 	}
-	g.workerCancels = nil
-	g.mu.Unlock()
 	return err
 }
 
@@ -256,8 +302,14 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 	}
 	r := &Record{Method: ev.Request.Method, ResourceType: resourceType(ev.ResourceType, ev.FrameID == g.mainFrame),
 		frame: ev.FrameID, networkID: ev.NetworkID, referer: header(ev.Request.Headers, "Referer")}
-	if isWS {
+	switch {
+	case isWS:
 		r.ResourceType, r.Method = TypeWebSocket, "GET"
+	case r.ResourceType == TypeOther && header(ev.Request.Headers, "Service-Worker") == "script":
+		// A service worker's script, fetched by the browser, not the tab:
+		// the Fetch domain says Other, and no Network domain reports it.
+		// The request carries the header the Service Workers spec asks for.
+		r.ResourceType = TypeScript
 	}
 	r.TargetURL = e.url
 	g.mu.Lock()
@@ -305,12 +357,17 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		g.mu.Unlock()
 		var err error
 		switch {
-		case isWS && r.Action == gate.Admit:
-			_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: 204,
-				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}}})
 		case isWS:
-			_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: 403,
-				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}}})
+			// The answer of the websocket check: 204 with the guard's
+			// header admits, 403 refuses. Any origin may read it: a
+			// sandboxed document's is opaque.
+			code := int64(403)
+			if r.Action == gate.Admit {
+				code = 204
+			}
+			_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: code,
+				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}, {Name: "Access-Control-Allow-Origin", Value: "*"},
+					{Name: "Access-Control-Expose-Headers", Value: "X-Robotstxt-Guard"}, {Name: "X-Robotstxt-Guard", Value: g.wsPath}}})
 		case r.Action == gate.Admit:
 			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
 		default:
@@ -546,14 +603,6 @@ func (g *Guard) tabEvent(ev any) {
 		g.mu.Unlock()
 	case *network.EventWebSocketHandshakeResponseReceived:
 		g.handshake(ev)
-	case *target.EventAttachedToTarget:
-		if ev.WaitingForDebugger {
-			g.inflight.Add(1)
-			go func() {
-				defer g.inflight.Add(-1)
-				g.workerAttached(g.dctx, ev)
-			}()
-		}
 	case *network.EventLoadingFailed:
 		g.mu.Lock()
 		if len(g.failures) < cmp(g.MaxRecords, DefaultMaxRecords) {
@@ -685,7 +734,7 @@ func (g *Guard) Records() []Record {
 func (g *Guard) Stats() Stats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	s := Stats{Requests: len(g.records), Overflow: g.overflow}
+	s := Stats{Requests: len(g.records), Overflow: g.overflow, Prepared: int(g.prepared.Load())}
 	for _, r := range g.records {
 		switch r.Action {
 		case gate.Admit:

@@ -415,7 +415,8 @@ func TestBrowseMaxRecords(t *testing.T) {
 }
 
 // TestBrowseWorkers: the requests of shared and service workers, which run
-// in targets of their own, are decided too.
+// in targets of their own, are decided too, and recorded with their types
+// (a worker's fetch() is a fetch, a service worker's script a script).
 func TestBrowseWorkers(t *testing.T) {
 	ctx := browser(t)
 	fetches := `Promise.all([fetch('/api/ok').then((r) => r.status, () => 'error'), fetch('/private/no').then((r) => r.status, () => 'error')])`
@@ -454,11 +455,11 @@ Promise.all([shared, service]).then((v) => { document.title = 'done ' + v.join('
 	want := []string{
 		"admit document http://A/ -> 200",
 		"admit script http://A/shared.js -> 200",
-		"admit other http://A/sw.js -> 200", // the browser, not the tab, fetches it
-		"admit xhr http://A/api/ok -> 200",
-		"admit xhr http://A/api/ok -> 200",
-		"drop xhr http://A/private/no -> blocked",
-		"drop xhr http://A/private/no -> blocked",
+		"admit script http://A/sw.js -> 200", // the browser, not the tab, fetches it
+		"admit fetch http://A/api/ok -> 200",
+		"admit fetch http://A/api/ok -> 200",
+		"drop fetch http://A/private/no -> blocked",
+		"drop fetch http://A/private/no -> blocked",
 	}
 	sort.Strings(want)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
