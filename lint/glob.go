@@ -152,9 +152,11 @@ type arena struct{ b strings.Builder }
 func (a *arena) concat(s string, c byte) string {
 	n := len(s) + 1
 	if a.b.Cap()-a.b.Len() < n {
-		// A new buffer; strings cut from the old one keep it alive.
+		// A new buffer, twice the last (a small file needs little), up to
+		// 16 KiB; strings cut from the old one keep it alive.
+		size := min(2*a.b.Cap(), 16<<10)
 		a.b = strings.Builder{}
-		a.b.Grow(max(n, 16<<10))
+		a.b.Grow(max(n, size, 512))
 	}
 	start := a.b.Len()
 	a.b.WriteString(s)
