@@ -102,13 +102,7 @@ new Worker('/outer.js').onmessage = (e) => note('inner', e.data);
 	waitHandshakes(t, g, 5)
 	g.Detach(ctx)
 
-	for name, o := range origins {
-		for _, p := range o.paths() {
-			if strings.HasPrefix(p, "/private/") {
-				t.Errorf("blocked request reached %s%s", name, p)
-			}
-		}
-	}
+	noPrivateReached(t, origins)
 	for _, p := range []string{"A/inner-socket", "A/shared-socket", "A/sw-socket", "B/b-socket", "C/c-socket"} {
 		if n := origins[p[:1]].count(p[1:]); n != 1 {
 			t.Errorf("%s reached %d times, want once", p, n)
@@ -118,7 +112,6 @@ new Worker('/outer.js').onmessage = (e) => note('inner', e.data);
 	for _, r := range g.Records() {
 		got = append(got, names(describe(r)+" in "+r.FrameURL, origins))
 	}
-	sort.Strings(got)
 	want := []string{
 		"admit document http://A/ -> 200 in ",
 		"admit fetch http://B/api/b -> 200 in http://B/frame.html",
@@ -139,9 +132,40 @@ new Worker('/outer.js').onmessage = (e) => note('inner', e.data);
 		"drop websocket ws://B/private/b-socket -> blocked in http://B/frame.html",
 		"drop websocket ws://C/private/c-socket -> blocked in http://C/frame.html",
 	}
+	sameLines(t, got, want)
+}
+
+// sameLines fails unless got, sorted, is want.
+func sameLines(t *testing.T, got, want []string) {
+	t.Helper()
+	sort.Strings(got)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+}
+
+// noPrivateReached fails when a request for a /private/ path, which every
+// test origin's robots.txt disallows, reached one of the origins.
+func noPrivateReached(t *testing.T, origins map[string]*origin) {
+	t.Helper()
+	for name, o := range origins {
+		for _, p := range o.paths() {
+			if strings.HasPrefix(p, "/private/") {
+				t.Errorf("blocked request reached %s%s", name, p)
+			}
+		}
+	}
+}
+
+// socketRecords describes the guard's websocket records, with origin names.
+func socketRecords(g *guard.Guard, origins map[string]*origin) []string {
+	var got []string
+	for _, r := range g.Records() {
+		if r.ResourceType == guard.TypeWebSocket {
+			got = append(got, names(describe(r), origins))
+		}
+	}
+	return got
 }
 
 // waitHandshakes waits until n admitted websockets have their handshake's
@@ -235,17 +259,8 @@ first.onmessage = (e) => {
 		}
 		got = append(got, s)
 	}
-	sort.Strings(got)
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	for name, o := range origins {
-		for _, p := range o.paths() {
-			if strings.HasPrefix(p, "/private/") {
-				t.Errorf("blocked request reached %s%s", name, p)
-			}
-		}
-	}
+	sameLines(t, got, want)
+	noPrivateReached(t, origins)
 	for _, p := range []string{"A/second-socket", "B/frame-socket"} {
 		if n := origins[p[:1]].count(p[1:]); n != 1 {
 			t.Errorf("%s reached %d times, want once", p, n)
@@ -295,29 +310,16 @@ func TestBrowseOpaqueFrames(t *testing.T) {
 	}
 	waitHandshakes(t, g, 2)
 	g.Detach(ctx)
-	var got []string
-	for _, r := range g.Records() {
-		if r.ResourceType == guard.TypeWebSocket {
-			got = append(got, names(describe(r), map[string]*origin{"A": a}))
-		}
-	}
-	sort.Strings(got)
-	want := []string{
+	origins := map[string]*origin{"A": a}
+	sameLines(t, socketRecords(g, origins), []string{
 		"admit websocket ws://A/data-socket -> 101",
 		"admit websocket ws://A/srcdoc-socket -> 101",
 		"drop websocket ws://A/private/ctor-socket -> blocked",
 		"drop websocket ws://A/private/data-socket -> blocked",
 		"drop websocket ws://A/private/fresh-socket -> blocked",
 		"drop websocket ws://A/private/srcdoc-socket -> blocked",
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	for _, p := range a.paths() {
-		if strings.HasPrefix(p, "/private/") {
-			t.Errorf("blocked request reached A%s", p)
-		}
-	}
+	})
+	noPrivateReached(t, origins)
 }
 
 // TestBrowseUnpausedFrame: in a browser that runs sandboxed about:srcdoc
@@ -428,27 +430,14 @@ self.addEventListener('message', (e) => e.waitUntil(both('again').then((v) => ne
 	waitTitle(t, ctx, "again open,error")
 	waitHandshakes(t, g, 2)
 	g.Detach(ctx)
-	var got []string
-	for _, r := range g.Records() {
-		if r.ResourceType == guard.TypeWebSocket {
-			got = append(got, names(describe(r), map[string]*origin{"A": a}))
-		}
-	}
-	sort.Strings(got)
-	want := []string{
+	origins := map[string]*origin{"A": a}
+	sameLines(t, socketRecords(g, origins), []string{
 		"admit websocket ws://A/again-socket -> 101",
 		"admit websocket ws://A/first-socket -> 101",
 		"drop websocket ws://A/private/again-socket -> blocked",
 		"drop websocket ws://A/private/first-socket -> blocked",
-	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	for _, p := range a.paths() {
-		if strings.HasPrefix(p, "/private/") {
-			t.Errorf("blocked request reached A%s", p)
-		}
-	}
+	})
+	noPrivateReached(t, origins)
 }
 
 // TestBrowseAttachLate: a frame from another site whose document was
@@ -502,7 +491,6 @@ onload = () => parent.postMessage('ready', '*');</script>`),
 	for _, r := range g.Records() {
 		got = append(got, names(describe(r), map[string]*origin{"A": a, "B": b}))
 	}
-	sort.Strings(got)
 	want := []string{
 		"admit document http://A/ -> error: not guarded",
 		"admit subframe document http://B/frame.html -> error: not guarded",
@@ -510,9 +498,7 @@ onload = () => parent.postMessage('ready', '*');</script>`),
 		"admit websocket ws://B/late-socket -> 101",
 		"drop websocket ws://B/private/late-socket -> blocked",
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameLines(t, got, want)
 	if n := b.count("/private/late-socket"); n != 0 {
 		t.Errorf("the disallowed socket reached its origin %d times", n)
 	}

@@ -204,18 +204,8 @@ type textLines struct {
 const textCache = 64
 
 type textEntry struct {
-	key        explainKey
+	key        wire.VerdictKey // every field of a verdict that explain reads
 	head, tail string
-}
-
-// explainKey holds every field of a verdict that explain reads.
-type explainKey struct {
-	allowed, viaIndexHTML bool
-	reason                robotstxt.Reason
-	rule, overruled       *robotstxt.Rule
-	fallback, reading     string
-	ua                    *robotstxt.UserAgent
-	nua                   int
 }
 
 func newTextLines(agents []string) *textLines {
@@ -234,24 +224,12 @@ func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Ve
 			t.escURL = textsafe.Escape(u)
 		}
 	}
-	k := explainKey{allowed: v.Allowed, viaIndexHTML: v.ViaIndexHTML, reason: v.Reason, rule: v.Rule, overruled: v.Overruled,
-		fallback: v.Fallback, reading: v.Reading, nua: len(v.UserAgents)}
-	h := uint(v.Reason)
-	if v.Rule != nil {
-		h += uint(v.Rule.Line) * 7
-	}
-	if v.Overruled != nil {
-		h += uint(v.Overruled.Line) * 13
-	}
-	if len(v.UserAgents) > 0 {
-		k.ua = &v.UserAgents[0]
-		h += uint(k.ua.Line) * 3
-	}
+	k, slot := wire.KeyOf(v)
 	if t.lines[i] == nil {
 		t.lines[i] = make([]textEntry, textCache)
 	}
-	e := &t.lines[i][h%textCache]
-	if e.key != k || e.head == "" {
+	e := &t.lines[i][slot%textCache]
+	if e.key != k {
 		status := "ALLOWED     "
 		if !v.Allowed {
 			status = "DISALLOWED  "

@@ -27,20 +27,42 @@ type Encoder struct {
 const verdictCache = 64
 
 type verdictEntry struct {
-	key verdictKey
-	j   []byte
+	key  VerdictKey
+	html bool
+	j    []byte
 }
 
-// verdictKey holds every field of a verdict that AppendCheck reads, and
-// the escaping. Rules and user-agent lines are compared by address: a
-// parsed file's are not modified, and the key keeps them alive.
-type verdictKey struct {
-	set, html, allowed, viaIndexHTML bool
-	reason                           robotstxt.Reason
-	rule, overruled                  *robotstxt.Rule
-	ua                               *robotstxt.UserAgent
-	nua                              int
-	fallback, reading                string
+// VerdictKey holds every field of a verdict that AppendCheck, or an
+// explanation of it, reads: two verdicts of one file with the same key
+// are written the same way, whatever their URL. Rules and user-agent lines
+// are compared by address: a parsed file's are not modified, and the key
+// keeps them alive. The zero key belongs to no verdict.
+type VerdictKey struct {
+	set, allowed, viaIndexHTML bool
+	reason                     robotstxt.Reason
+	rule, overruled            *robotstxt.Rule
+	ua                         *robotstxt.UserAgent
+	nua                        int
+	fallback, reading          string
+}
+
+// KeyOf returns v's key, and a number that spreads keys over the slots of
+// a small table (a verdict's rules and group tell most apart).
+func KeyOf(v *robotstxt.Verdict) (k VerdictKey, slot uint) {
+	k = VerdictKey{set: true, allowed: v.Allowed, viaIndexHTML: v.ViaIndexHTML, reason: v.Reason,
+		rule: v.Rule, overruled: v.Overruled, nua: len(v.UserAgents), fallback: v.Fallback, reading: v.Reading}
+	slot = uint(v.Reason)
+	if v.Rule != nil {
+		slot += uint(v.Rule.Line) * 7
+	}
+	if v.Overruled != nil {
+		slot += uint(v.Overruled.Line) * 13
+	}
+	if len(v.UserAgents) > 0 {
+		k.ua = &v.UserAgents[0]
+		slot += uint(k.ua.Line) * 3
+	}
+	return k, slot
 }
 
 // AppendCheck appends the JSON object of the result for agent and rawURL:
@@ -76,25 +98,13 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *rob
 // "reading", and the closing '}', from the table when v was encoded
 // before.
 func (e *Encoder) verdict(v *robotstxt.Verdict) []byte {
-	k := verdictKey{set: true, html: e.EscapeHTML, allowed: v.Allowed, viaIndexHTML: v.ViaIndexHTML, reason: v.Reason,
-		rule: v.Rule, overruled: v.Overruled, nua: len(v.UserAgents), fallback: v.Fallback, reading: v.Reading}
-	h := uint(v.Reason)
-	if v.Rule != nil {
-		h += uint(v.Rule.Line) * 7
-	}
-	if v.Overruled != nil {
-		h += uint(v.Overruled.Line) * 13
-	}
-	if len(v.UserAgents) > 0 {
-		k.ua = &v.UserAgents[0]
-		h += uint(k.ua.Line) * 3
-	}
+	k, slot := KeyOf(v)
 	if e.verdicts == nil {
 		e.verdicts = make([]verdictEntry, verdictCache)
 	}
-	c := &e.verdicts[h%verdictCache]
-	if c.key != k {
-		c.key, c.j = k, append(e.appendVerdict(c.j[:0], v), '}')
+	c := &e.verdicts[slot%verdictCache]
+	if c.key != k || c.html != e.EscapeHTML {
+		c.key, c.html, c.j = k, e.EscapeHTML, append(e.appendVerdict(c.j[:0], v), '}')
 	}
 	return c.j
 }
