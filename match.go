@@ -38,6 +38,10 @@ type matcher struct {
 	// enough wildcard rules for a check to search one piece many times (then
 	// searches are remembered within a check: see pieceFinder); else nil.
 	ids *pieceIDs
+	// With few keys (see fewKeys): second[i] is the second octet of
+	// keys[i], and bit i of short is set when keys[i] has fewer than two.
+	second []byte
+	short  uint32
 }
 
 type keyRange struct{ lo, hi int32 }
@@ -205,6 +209,16 @@ func compileRules(rules []*Rule) matcher {
 		stack = append(stack, int32(n))
 	}
 	m.first = append(m.first, int32(len(m.rules)))
+	if len(m.keys) <= fewKeys {
+		m.second = make([]byte, len(m.keys))
+		for i, k := range m.keys {
+			if len(k) >= 2 {
+				m.second[i] = k[1]
+			} else {
+				m.short |= 1 << i
+			}
+		}
+	}
 	if len(m.keys) >= 64 {
 		m.slash = new([256]keyRange)
 		for c := 0; c < 256; c++ {
@@ -291,12 +305,19 @@ func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
 		// needle index to improve, and then its pass is skipped.
 		defer m.ac.improve(f, &allow, &disallow)
 	}
-	if len(m.keys) <= fewKeys {
+	if m.second != nil {
 		// Few keys: comparing each with the path, longest prefixes first
-		// (a key sorts after its prefixes), costs less than the search.
-		for i := len(m.keys) - 1; i >= 0; i-- {
-			k := m.keys[i]
-			if len(k) <= len(path) && (len(k) < 2 || k[1] == path[1]) && path[:len(k)] == k {
+		// (a key sorts after its prefixes), costs less than the search;
+		// their second octets tell most apart without reading them.
+		var p1 byte
+		if len(path) >= 2 {
+			p1 = path[1]
+		}
+		for i := len(m.second) - 1; i >= 0; i-- {
+			if m.second[i] != p1 && m.short&(1<<i) == 0 {
+				continue
+			}
+			if k := m.keys[i]; len(k) <= len(path) && path[:len(k)] == k {
 				m.tryKey(f, i, &allow, &disallow)
 			}
 		}
