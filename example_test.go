@@ -73,3 +73,12 @@ func ExampleRobots_Sitemaps() {
 	// 1 https://example.com/a.xml
 	// 4 https://example.com/b.xml
 }
+
+func ExampleRobots_Compile() {
+	r := robotstxt.ParseString("User-agent: *\nDisallow: /private/\nAllow: /private/*.css$\n")
+	// Kept for many checks: build every group's matcher now rather than
+	// after the first checks.
+	r.Compile()
+	fmt.Println(r.Allowed("ExampleBot", "/private/a.css"), r.Allowed("ExampleBot", "/private/a.html"))
+	// Output: true false
+}

@@ -26,6 +26,28 @@ const (
 	interpretBudget = 1 << 18
 )
 
+// Compile builds now the matchers that checks otherwise build lazily: those
+// of every group, as Agent and Check choose them. A file checked a few
+// times needs none (its first checks try the rules in turn); one kept for
+// many checks may be compiled ahead, so that no check pays for it.
+func (r *Robots) Compile() {
+	ix := r.index()
+	compile := func(rs *ruleSet) {
+		if rs != nil {
+			for _, p := range rs.parts {
+				p.get()
+			}
+		}
+	}
+	compile(ix.global)
+	for _, rs := range ix.small {
+		compile(rs)
+	}
+	for _, rs := range ix.byToken {
+		compile(rs)
+	}
+}
+
 // interpretNow reports whether a check of a path of n octets tries the
 // rules in turn: for the first interpretChecks checks of a plain rule set,
 // within interpretBudget.

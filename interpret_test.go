@@ -143,3 +143,38 @@ func TestInterpretedMatches(t *testing.T) {
 		}
 	}
 }
+
+// Compile builds every rule set's matcher, for few names (a list) and many
+// (a map), and the empty name too; checks then use them.
+func TestCompile(t *testing.T) {
+	var many strings.Builder
+	for i := range 2 * smallIndex {
+		fmt.Fprintf(&many, "User-agent: bot%d\nDisallow: /b%d\n\n", i, i)
+	}
+	for _, tc := range []struct {
+		file                string
+		allowed, disallowed string // agents that may and may not fetch /a
+	}{
+		{"User-agent: *\nDisallow: /a\n\nUser-agent: x\nUser-agent: /y\nAllow: /\n", "x", "bot"},
+		{many.String() + "User-agent: *\nDisallow: /\n", "bot3", "x"},
+	} {
+		file := tc.file
+		r := ParseString(file)
+		r.Compile()
+		ix := r.index()
+		sets := append([]*ruleSet{ix.global}, ix.small...)
+		for _, rs := range ix.byToken {
+			sets = append(sets, rs)
+		}
+		for _, rs := range sets {
+			for _, p := range rs.parts {
+				if p.m.Load() == nil {
+					t.Errorf("%q: the matcher of %q was not compiled", file, rs.token)
+				}
+			}
+		}
+		if !r.Allowed(tc.allowed, "/a") || r.Allowed(tc.disallowed, "/a") {
+			t.Errorf("%q: wrong answers after Compile", file)
+		}
+	}
+}

@@ -153,15 +153,11 @@ func parseTemoto(data []byte) {
 }
 
 // parseOursCompiled parses and then prepares the matcher of every group, as
-// temoto does while parsing (we do it lazily, on a group's first check).
+// temoto does while parsing (we do it lazily, once a group has been checked
+// often).
 func parseOursCompiled(data []byte) {
 	r := robotstxt.ParseOptions(string(data), unlimited)
-	r.ExactAgent("*").Allowed("/")
-	for _, g := range r.Groups {
-		for _, ua := range g.UserAgents {
-			r.ExactAgent(ua.Token).Allowed("/")
-		}
-	}
+	r.Compile()
 	runtime.KeepAlive(r)
 }
 
