@@ -285,21 +285,6 @@ func (m *matcher) best(path string) (allow, disallow match) {
 
 func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
 	path := f.path
-	// Largest key <= path. Keys starting with "/" and path[1] form one
-	// block: the answer is in it, or is the key just before it.
-	lo, hi := 0, len(m.keys)
-	if m.slash != nil && len(path) >= 2 && path[0] == '/' {
-		b := m.slash[path[1]]
-		lo, hi = int(b.lo), int(b.hi)
-	}
-	for len(m.keys) > fewKeys && lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if m.keys[h] <= path {
-			lo = h + 1
-		} else {
-			hi = h
-		}
-	}
 	if m.ac != nil {
 		// After the prefix index: its matches may leave nothing for the
 		// needle index to improve, and then its pass is skipped.
@@ -322,6 +307,21 @@ func (m *matcher) bestWith(f *pieceFinder) (allow, disallow match) {
 			}
 		}
 		return
+	}
+	// Largest key <= path. Keys starting with "/" and path[1] form one
+	// block: the answer is in it, or is the key just before it.
+	lo, hi := 0, len(m.keys)
+	if m.slash != nil && len(path) >= 2 && path[0] == '/' {
+		b := m.slash[path[1]]
+		lo, hi = int(b.lo), int(b.hi)
+	}
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if m.keys[h] <= path {
+			lo = h + 1
+		} else {
+			hi = h
+		}
 	}
 	i := lo - 1
 	if i < 0 {

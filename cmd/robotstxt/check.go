@@ -219,10 +219,7 @@ func newTextLines(agents []string) *textLines {
 
 func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Verdict) []byte {
 	if u != t.lastURL {
-		t.lastURL, t.escURL = u, u
-		if !printable(u) {
-			t.escURL = textsafe.Escape(u)
-		}
+		t.lastURL, t.escURL = u, textsafe.Escape(u)
 	}
 	k, slot := wire.KeyOf(v)
 	if t.lines[i] == nil {
@@ -239,43 +236,6 @@ func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Ve
 	b = append(b, e.head...)
 	b = append(b, t.escURL...)
 	return append(b, e.tail...)
-}
-
-// printable reports whether every byte of s is printable ASCII (' ' to
-// '~'), which textsafe.Escape leaves as it is. It tests 8 bytes at a time
-// (the last 8 overlapping the ones before): a URL is mostly such bytes.
-func printable(s string) bool {
-	if len(s) < 8 {
-		for i := 0; i < len(s); i++ {
-			if s[i] < ' ' || s[i] > '~' {
-				return false
-			}
-		}
-		return true
-	}
-	last := s[len(s)-8:]
-	for len(s) > 8 {
-		if !printable8(load8(s)) {
-			return false
-		}
-		s = s[8:]
-	}
-	return printable8(load8(last))
-}
-
-// load8 reads the first 8 bytes of s (at least 8) as a little-endian word.
-func load8(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
-// printable8 reports whether the 8 bytes of x are all printable ASCII:
-// none is below ' ' (subtracting ' ' borrows into a clear high bit), and
-// none above '~' (its high bit is set, or adding 1 sets it).
-func printable8(x uint64) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	return (x-ones*' ')&^x&highs == 0 && (x+ones|x)&highs == 0
 }
 
 func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {

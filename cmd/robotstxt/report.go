@@ -83,8 +83,8 @@ Exit status: 0, or 2 on a usage or input error.`,
 		listed[strings.ToLower(c.Token)] = true
 	}
 	for _, a := range agents {
-		if !listed[strings.ToLower(a)] {
-			listed[strings.ToLower(a)] = true
+		if k := strings.ToLower(a); !listed[k] {
+			listed[k] = true
 			list = append(list, crawlers.Custom(a))
 		}
 	}
@@ -93,10 +93,11 @@ Exit status: 0, or 2 on a usage or input error.`,
 	unknown := make(map[string]bool)
 	for _, g := range r.Groups {
 		for _, ua := range g.UserAgents {
-			if ua.Token == "" || ua.Global() || listed[strings.ToLower(ua.Token)] {
+			k := strings.ToLower(ua.Token)
+			if k == "" || ua.Global() || listed[k] {
 				continue
 			}
-			listed[strings.ToLower(ua.Token)] = true
+			listed[k] = true
 			if _, known := crawlers.Lookup(ua.Token); !known {
 				unknown[ua.Token] = true
 			}

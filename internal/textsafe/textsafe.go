@@ -52,6 +52,9 @@ func Escape(s string) string {
 }
 
 func needs(s string) bool {
+	if printable(s) {
+		return false // most text: no need to read it a byte at a time
+	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == 0x7f || c >= utf8.RuneSelf {
 			if c >= utf8.RuneSelf {
@@ -67,4 +70,41 @@ func needs(s string) bool {
 		}
 	}
 	return false
+}
+
+// printable reports whether every byte of s is printable ASCII (' ' to
+// '~'), which Escape leaves as it is. It tests 8 bytes at a time
+// (the last 8 overlapping the ones before): a URL is mostly such bytes.
+func printable(s string) bool {
+	if len(s) < 8 {
+		for i := 0; i < len(s); i++ {
+			if s[i] < ' ' || s[i] > '~' {
+				return false
+			}
+		}
+		return true
+	}
+	last := s[len(s)-8:]
+	for len(s) > 8 {
+		if !printable8(load8(s)) {
+			return false
+		}
+		s = s[8:]
+	}
+	return printable8(load8(last))
+}
+
+// load8 reads the first 8 bytes of s (at least 8) as a little-endian word.
+func load8(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// printable8 reports whether the 8 bytes of x are all printable ASCII:
+// none is below ' ' (subtracting ' ' borrows into a clear high bit), and
+// none above '~' (its high bit is set, or adding 1 sets it).
+func printable8(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	return (x-ones*' ')&^x&highs == 0 && (x+ones|x)&highs == 0
 }

@@ -1,6 +1,7 @@
 package textsafe
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -42,4 +43,44 @@ func FuzzEscape(f *testing.F) {
 			t.Fatalf("Escape changed %q, which needs no escaping", s)
 		}
 	})
+}
+
+// printable, which reads 8 bytes at a time, agrees with a byte loop for
+// every byte value at every position of strings up to 24 bytes, and for
+// every pair of edge bytes side by side.
+func TestPrintable(t *testing.T) {
+	naive := func(s string) bool {
+		for i := 0; i < len(s); i++ {
+			if s[i] < ' ' || s[i] > '~' {
+				return false
+			}
+		}
+		return true
+	}
+	try := func(b []byte) {
+		if got, want := printable(string(b)), naive(string(b)); got != want {
+			t.Fatalf("printable(%q) = %v, want %v", b, got, want)
+		}
+	}
+	for n := 0; n <= 24; n++ {
+		for pos := 0; pos < max(n, 1); pos++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("a", n))
+				if pos < n {
+					b[pos] = byte(c)
+				}
+				try(b)
+			}
+		}
+	}
+	edges := []byte{0x00, 0x1f, ' ', '!', '~', 0x7f, 0x80, 0xfe, 0xff}
+	for pos := 0; pos+1 < 17; pos++ {
+		for _, c1 := range edges {
+			for _, c2 := range edges {
+				b := []byte(strings.Repeat("a", 17))
+				b[pos], b[pos+1] = c1, c2
+				try(b)
+			}
+		}
+	}
 }
