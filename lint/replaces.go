@@ -1,0 +1,122 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
+)
+
+// searchSet reports whether a rule set applies to a search engine that
+// renders pages (Googlebot, bingbot, Yandex and their kin).
+func (l *linter) searchSet(rs *ruleSet) bool {
+	for _, t := range rs.tokens {
+		if isSearchToken(t) {
+			return true
+		}
+	}
+	return false
+}
+
+func isSearchToken(t string) bool {
+	if c, ok := crawlers.Lookup(t); ok {
+		return c.Purpose == crawlers.PurposeSearch
+	}
+	return hasFollowers(t) // "Yandex"
+}
+
+// fallbacks are the distinct tokens whose groups some crawler of the
+// registry follows ("Googlebot", "Yandex"), computed once: a file can name
+// thousands of tokens, and crawlers.Followers scans the whole registry.
+var fallbacks = sync.OnceValue(func() []string {
+	var out []string
+	for _, c := range crawlers.All() {
+		if c.Fallback != "" && !slices.ContainsFunc(out, func(f string) bool { return strings.EqualFold(f, c.Fallback) }) {
+			out = append(out, c.Fallback)
+		}
+	}
+	return out
+})
+
+// hasFollowers is len(crawlers.Followers(token)) > 0.
+func hasFollowers(token string) bool {
+	return slices.ContainsFunc(fallbacks(), func(f string) bool { return strings.EqualFold(f, token) })
+}
+
+// checkReplacesStar: a crawler with a group of its own does not read the
+// "*" group (RFC 9309 section 2.2.1), so it may fetch what "*" disallows
+// unless its group repeats the rule. Groups that disallow nothing (open on
+// purpose) or everything (closed) lose nothing that matters.
+func (l *linter) checkReplacesStar(rs, star *ruleSet) {
+	restricts := false
+	for _, r := range rs.rules {
+		if r.Kind == robotstxt.Disallow && r.Pattern != "" {
+			restricts = true
+		}
+	}
+	if !restricts || rs.closed() || star.closed() {
+		// A named group beside a closed "*" is how crawlers are let in.
+		return
+	}
+	ignores := true // every token of the set ignores "*" anyway (AdsBot-Google)
+	for _, t := range rs.tokens {
+		if c, ok := crawlers.Lookup(t); !ok || !c.IgnoresStar {
+			ignores = false
+		}
+	}
+	if ignores {
+		return
+	}
+	var lost []string
+	count := 0
+	done := map[string]bool{}
+	for _, r := range star.rules {
+		if r.Kind != robotstxt.Disallow || done[r.Pattern] {
+			continue
+		}
+		if l.budget <= 0 {
+			l.outOfBudget = true
+			break
+		}
+		done[r.Pattern] = true
+		w := witness(r.Pattern)
+		if w == "" {
+			continue
+		}
+		l.budget -= 64
+		u := "http://h" + w
+		if v := star.agent.Check(u); v.Allowed {
+			continue
+		}
+		if v := rs.agent.Check(u); v.Allowed {
+			count++
+			if len(lost) < 4 {
+				lost = append(lost, fmt.Sprintf("%s (%s)", ruleText(r), l.t("at-line", "line", r.Line)))
+			}
+		}
+	}
+	if count == 0 {
+		return
+	}
+	list := strings.Join(lost, ", ")
+	if count > len(lost) {
+		list += l.t("more", "n", count-len(lost))
+	}
+	first := rs.agent.UserAgents()[0].Line
+	variant := ""
+	if len(rs.tokens) > 1 {
+		variant = "many" // "GPTBot and CCBot have a group of their own"
+	}
+	l.add(Warning, "named-group-replaces-star", variant, first, 0, "agents", l.list(rs.tokens, 4), "count", l.count(count, "rule"),
+		"rules", list, "star", starLineOf(star))
+}
+
+func starLineOf(rs *ruleSet) int {
+	if uas := rs.agent.UserAgents(); len(uas) > 0 {
+		return uas[0].Line
+	}
+	return 0
+}
