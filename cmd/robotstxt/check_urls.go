@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 	"strings"
 )
 
@@ -35,11 +34,11 @@ func forEachURLLines(c *cli, urls, files []string, own bool, fn func(string) err
 	for _, name := range files {
 		var rd io.Reader = c.stdin
 		if name != "-" {
-			f, err := os.Open(name)
+			f, closeF, err := c.openFile(name)
 			if err != nil {
-				return usagef("%v", err)
+				return openError(err)
 			}
-			defer f.Close()
+			defer closeF()
 			rd = f
 		}
 		if err := forEachLine(rd, own, fn); err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/robotstxt/robotstxt"
@@ -95,11 +94,11 @@ scope.yaml:
 	}
 	var in io.Reader = c.stdin
 	if name := fs.Arg(0); name != "" && name != "-" {
-		f, err := os.Open(name)
+		f, closeF, err := c.openFile(name)
 		if err != nil {
-			return usagef("gate: %v", err)
+			return openError(err)
 		}
-		defer f.Close()
+		defer closeF()
 		in = f
 	}
 	header := *ua

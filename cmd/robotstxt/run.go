@@ -22,6 +22,9 @@ const (
 // cli is what a command may touch of the outside world, so that tests can
 // run commands in-process.
 type cli struct {
+	// ctx is the command's context: reads of files and standard input
+	// stop when it is done (a signal).
+	ctx            context.Context
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
@@ -70,6 +73,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func (c *cli) run(ctx context.Context, args []string) int {
+	c.ctx = ctx
+	if _, ok := c.stdin.(*ctxReader); !ok && c.stdin != nil {
+		c.stdin = newCtxReader(ctx, c.stdin)
+	}
 	if len(args) == 0 {
 		c.usage(c.stderr)
 		return exitUsage
@@ -84,7 +91,14 @@ func (c *cli) run(ctx context.Context, args []string) int {
 	}
 	for _, cmd := range commands {
 		if cmd.name == name {
-			return c.exit(cmd.run(ctx, c, args[1:]))
+			err := cmd.run(ctx, c, args[1:])
+			if in := interruptOf(ctx); in != nil {
+				// Whatever the command made of the cancellation (a
+				// "context canceled" inside another error, or none).
+				in.announce(c.stderr)
+				return in.code()
+			}
+			return c.exit(err)
 		}
 	}
 	fmt.Fprintf(c.stderr, "robotstxt: unknown command %q (run \"robotstxt help\")\n", name)
@@ -99,6 +113,11 @@ func (c *cli) exit(err error) int {
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
+	case errors.Is(err, context.Canceled):
+		// Cancelled without a signal (a caller of Run): still not a raw
+		// "context canceled".
+		fmt.Fprintln(c.stderr, "robotstxt: interrupted")
+		return 128 + 2
 	case errors.As(err, &ee):
 		if ee.msg != "" {
 			fmt.Fprintf(c.stderr, "robotstxt: %s\n", ee.msg)
@@ -243,23 +262,92 @@ func (s *stringList) Set(v string) error { *s = append(*s, v); return nil }
 // readInput reads a file, or standard input for "-".
 func (c *cli) readInput(path string) ([]byte, error) {
 	if path == "-" || path == "" {
+		if isTerminal(c.stdin) {
+			// Not a silent wait: say what is expected, and how to stop.
+			fmt.Fprintln(c.stderr, "robotstxt: reading the robots.txt from the terminal (end with Ctrl-D, stop with Ctrl-C)")
+		}
 		b, err := io.ReadAll(c.stdin)
+		if errors.Is(err, context.Canceled) {
+			return nil, err
+		}
 		if err != nil {
 			return nil, usagef("reading standard input: %v", err)
 		}
 		return b, nil
 	}
-	b, err := os.ReadFile(path)
+	b, err := c.readFile(path)
 	if err != nil {
-		return nil, usagef("%v", err)
+		return nil, openError(err)
 	}
 	return b, nil
+}
+
+// readFile reads a file, giving up when the command's context is done: the
+// open of a FIFO blocks until someone writes to it.
+func (c *cli) readFile(path string) ([]byte, error) {
+	if c.ctx == nil {
+		return os.ReadFile(path)
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		b, err := os.ReadFile(path)
+		ch <- result{b, err}
+	}()
+	select {
+	case r := <-ch:
+		return r.b, r.err
+	case <-c.ctx.Done():
+		return nil, c.ctx.Err()
+	}
+}
+
+// openError is the error of a file that cannot be opened or read: a usage
+// error (exit status 2), unless the command was interrupted.
+func openError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	return usagef("%v", err)
+}
+
+// openFile opens a file for reading, giving up when the command's context is
+// done, and returns a reader that stops at once then too.
+func (c *cli) openFile(path string) (io.Reader, func() error, error) {
+	if c.ctx == nil {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, f.Close, nil
+	}
+	type result struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		f, err := os.Open(path)
+		ch <- result{f, err}
+	}()
+	select {
+	case r := <-ch:
+		if r.err != nil {
+			return nil, nil, r.err
+		}
+		return newCtxReader(c.ctx, r.f), r.f.Close, nil
+	case <-c.ctx.Done():
+		return nil, nil, c.ctx.Err()
+	}
 }
 
 // isTerminal reports whether w (a writer or a reader) is a terminal (a
 // character device).
 func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
+	f, ok := underlying(w).(*os.File)
 	if !ok {
 		return false
 	}
