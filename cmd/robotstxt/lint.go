@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -100,9 +101,17 @@ one is, 2 on a usage or input error.`,
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
-	paths, err := lintPaths(inputs)
+	paths, missing, err := lintPaths(inputs)
 	if err != nil {
 		return err
+	}
+	// A file that cannot be read is named on standard error and the others
+	// are still linted; the exit status is then 2 (an input error).
+	for _, m := range missing {
+		fmt.Fprintf(c.stderr, "robotstxt: lint: %s\n", fileError(m))
+	}
+	if len(paths) == 0 {
+		return &exitError{code: exitUsage} // each one named above
 	}
 	if *name != "" && len(paths) > 1 {
 		return usagef("lint: --name names a single input, not %d files", len(paths))
@@ -117,7 +126,13 @@ one is, 2 on a usage or input error.`,
 		}
 		body, err := c.readInput(p)
 		if err != nil {
-			return err
+			var ee *exitError
+			if p == "-" || !errors.As(err, &ee) {
+				return err
+			}
+			fmt.Fprintf(c.stderr, "robotstxt: lint: %s\n", ee.msg)
+			missing = append(missing, err)
+			continue
 		}
 		display := p
 		if *name != "" {
@@ -164,6 +179,9 @@ one is, 2 on a usage or input error.`,
 	if err != nil {
 		return err
 	}
+	if len(missing) > 0 {
+		return &exitError{code: exitUsage}
+	}
 	for _, r := range results {
 		if lint.Fails(r.Findings, threshold) {
 			return errFindings
@@ -174,7 +192,7 @@ one is, 2 on a usage or input error.`,
 
 // lintPaths expands the inputs: a directory gives every *.txt file under it
 // (sorted, hidden directories skipped); "-" is standard input.
-func lintPaths(inputs []string) ([]string, error) {
+func lintPaths(inputs []string) (paths []string, missing []error, err error) {
 	var out []string
 	for _, in := range inputs {
 		if in == "-" {
@@ -183,7 +201,8 @@ func lintPaths(inputs []string) ([]string, error) {
 		}
 		st, err := os.Stat(in)
 		if err != nil {
-			return nil, usagef("%v", err)
+			missing = append(missing, err)
+			continue
 		}
 		if !st.IsDir() {
 			out = append(out, in)
@@ -209,15 +228,16 @@ func lintPaths(inputs []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, usagef("lint: %s: %v", in, err)
+			return nil, nil, usagef("lint: %s: %v", in, err)
 		}
 		if len(found) == 0 {
-			return nil, usagef("lint: %s: no .txt files in the directory", in)
+			missing = append(missing, fmt.Errorf("%s: no .txt files in the directory", in))
+			continue
 		}
 		slices.Sort(found)
 		out = append(out, found...)
 	}
-	return out, nil
+	return out, missing, nil
 }
 
 // moduleVersion is the version SARIF gives as driver.version.

@@ -32,8 +32,10 @@ User-agent (docs/yandex.md), so the Yandex rows show Yandex's own reading. A
 summary counts the current AI and search crawlers the file keeps out; old and
 control-only AI tokens are counted apart.
 
-Input: -f FILE, or the first argument when it names an existing file (or is
-"-"), else standard input. The other arguments are URLs or paths.
+Input: -f FILE, or the first argument when it is "-", names an existing file
+or does not look like a URL or a path (nosuch.txt is a missing file, an
+error), else standard input. The other arguments are URLs or paths (/x,
+https://example.com/x).
 --lang ru or ro translates the headings, verdicts and notes.
 
 Exit status: 0, or 2 on a usage or input error.`,
@@ -59,7 +61,7 @@ Exit status: 0, or 2 on a usage or input error.`,
 	urls := fs.Args()
 	if *file == "" {
 		*file = "-"
-		if len(urls) > 0 && (urls[0] == "-" || isFile(urls[0])) {
+		if len(urls) > 0 && (urls[0] == "-" || isFile(urls[0]) || !looksLikeURL(urls[0])) {
 			*file, urls = urls[0], urls[1:]
 		}
 	}
@@ -122,6 +124,14 @@ Exit status: 0, or 2 on a usage or input error.`,
 }
 
 // isFile reports whether p names an existing regular file.
+// looksLikeURL reports whether a report argument is a URL or a URL path
+// ("/private", "https://example.com/x", "*.pdf") rather than a file name:
+// "nosuch.txt" or "sites/robots.txt" is a file, and a missing one is an
+// error, not a URL checked against standard input.
+func looksLikeURL(a string) bool {
+	return strings.HasPrefix(a, "/") || strings.HasPrefix(a, "*") || strings.Contains(a, "://") || strings.HasPrefix(a, "?")
+}
+
 func isFile(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()

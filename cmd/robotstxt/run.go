@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -237,7 +238,12 @@ func interleave(fs *flag.FlagSet, args []string) []string {
 			if strings.Contains(name, "=") {
 				continue
 			}
-			if f := fs.Lookup(name); f != nil && !isBoolFlag(f) && i+1 < len(args) {
+			if f := fs.Lookup(name); f != nil && !isBoolFlag(f) {
+				if i+1 == len(args) {
+					// No value: the flag package must not take the "--"
+					// added below for one, so the flag ends the list.
+					return flags
+				}
 				i++
 				flags = append(flags, args[i])
 			}
@@ -311,7 +317,17 @@ func openError(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return err
 	}
-	return usagef("%v", err)
+	return usagef("%s", fileError(err))
+}
+
+// fileError words a file's error as "PATH: what went wrong" ("nosuch.txt:
+// no such file or directory"), without the system call's name.
+func fileError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return textsafe.Escape(pe.Path) + ": " + pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // openFile opens a file for reading, giving up when the command's context is
@@ -352,7 +368,12 @@ func isTerminal(w any) bool {
 		return false
 	}
 	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	// /dev/null is a character device too, but no terminal.
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }
 
 // useColor reports whether to colour output written to w: only on a
