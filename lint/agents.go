@@ -70,7 +70,10 @@ func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 			variant = "family"
 		}
 		name := tok
-		if w := crawlerWord(rest); w != "" {
+		if c, ok := crawlers.Lookup(tok); ok && c.Token != "*" {
+			// "YandexBot compatible with Googlebot": the first name is a
+			// known crawler's, and the one parsers read: the fix keeps it.
+		} else if w := crawlerWord(rest); w != "" {
 			// "Yahoo! Slurp": the crawler's token is Slurp, not Yahoo.
 			name, variant = w, "other-word"
 		} else if variant == "" && !versionOnly(rest) {
@@ -93,22 +96,33 @@ func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 // in a browser-style string, the name after "compatible;" that carries a
 // version ("(compatible; ExampleBot/1.0; ...)"). It never guesses from
 // ordinary words, and never returns a word cut from a longer name.
+//
+// A crawler named only as a likeness ("compatible with Googlebot", "like
+// Googlebot", "similar to ...") is another crawler, not this one: naming it
+// would move the rules to the wrong crawler.
 func crawlerWord(s string) string {
-	words := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !robotstxt.IsProductToken(string(r)) })
-	for _, w := range words {
-		if c, ok := crawlers.Lookup(w); ok && c.Token != "*" {
-			return c.Token
-		}
-	}
 	low := strings.ToLower(s)
 	if i := strings.Index(low, "compatible;"); i >= 0 {
-		rest := strings.TrimLeft(s[i+len("compatible;"):], " ")
+		rest := strings.TrimLeft(s[i+len("compatible;"):], " +")
 		if tok := robotstxt.ProductToken(rest); tok != "" && strings.HasPrefix(rest[len(tok):], "/") {
 			return tok
 		}
 	}
+	words := strings.FieldsFunc(s, func(r rune) bool { return r < 0x80 && !robotstxt.IsProductToken(string(r)) })
+	for i, w := range words {
+		if i > 0 && likeness[strings.ToLower(words[i-1])] {
+			continue
+		}
+		if c, ok := crawlers.Lookup(w); ok && c.Token != "*" {
+			return c.Token
+		}
+	}
 	return ""
 }
+
+// likeness holds the words after which a crawler's name is a comparison
+// ("compatible with Googlebot"), not the crawler's own name.
+var likeness = map[string]bool{"with": true, "like": true, "to": true, "as": true, "than": true}
 
 // versionOnly reports whether what follows a token is only a version
 // ("/2.1", " 1.0", " v2"), so that the token alone names the crawler.

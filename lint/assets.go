@@ -8,7 +8,14 @@ import (
 
 // assetDirs hold a site's CSS and JavaScript in common setups.
 var assetDirs = []string{"/wp-includes/", "/wp-content/themes/", "/wp-content/plugins/", "/_next/static/", "/_nuxt/",
-	"/static/css/", "/static/js/", "/assets/css/", "/assets/js/", "/css/", "/js/"}
+	"/static/css/", "/static/js/", "/assets/css/", "/assets/js/", "/css/", "/js/",
+	// Joomla, Magento 1 and Bitrix serve their CSS and JavaScript from
+	// these (Joomla's old default robots.txt disallowed them).
+	"/templates/", "/media/", "/modules/", "/skin/", "/bitrix/"}
+
+// prefixedAssetDirs are asset folders found under a prefix as well
+// ("/blog/wp-includes/": WordPress in a sub-folder).
+var prefixedAssetDirs = []string{"/wp-includes/", "/wp-content/themes/", "/wp-content/plugins/"}
 
 // checkAssets finds disallow rules that keep renderers (Google, Bing,
 // Yandex and the rest of "*") from CSS and JavaScript files: patterns about
@@ -38,8 +45,18 @@ func (l *linter) checkAssets(rs *ruleSet) {
 				continue
 			}
 			probes = append(probes, witness(rule.Pattern))
+		} else if queryRule(g.text) {
+			// "Disallow: /*?": assets are often versioned with a query
+			// ("/style.css?ver=6.4").
+			variant = "query"
+			probes = append(probes, "/app.css?ver=1", "/app.js?ver=1")
 		} else {
 			variant = "folder"
+			for _, d := range prefixedAssetDirs {
+				if i := strings.Index(g.key, d); i > 0 && strings.HasPrefix(d, g.key[i:]) || i > 0 && len(g.key) == i+len(d) {
+					probes = append(probes, g.key[:i]+d+"app.css", g.key[:i]+d+"app.js")
+				}
+			}
 			for _, d := range assetDirs {
 				switch {
 				case strings.HasPrefix(d, g.key) && g.key != "" && g.key != "/" &&
@@ -59,7 +76,10 @@ func (l *linter) checkAssets(rs *ruleSet) {
 		for _, p := range probes {
 			v := rs.agent.Check("http://h" + p)
 			if !v.Allowed && v.Rule != nil && v.Rule.Line == rule.Line {
-				l.add(Warning, "blocks-css-js", variant, rule.Line, 0, "rule", ruleText(rule), "path", p, "agents", l.list(rs.tokens, 4))
+				f := l.add(Warning, "blocks-css-js", variant, rule.Line, 0, "rule", ruleText(rule), "path", p, "agents", l.list(rs.tokens, 4))
+				if f != nil {
+					f.Fix = l.assetFix(rs, rule, variant, probes)
+				}
 				break
 			}
 		}
@@ -99,4 +119,53 @@ func assetExt(g string) string {
 		}
 	}
 	return ""
+}
+
+// queryRule reports a rule over every URL with a query ("/*?", "/*?*").
+func queryRule(g string) bool {
+	return g == "/*?" || g == "/*?*" || g == "*?" || g == "/?*"
+}
+
+// assetFix proposes Allow lines for what the rule blocks and proves them
+// with the matcher: with the lines added to the crawlers' rules, every
+// probe the rule blocked must be allowed (RFC 9309 section 2.2.2: the
+// longest match wins, so "Allow: /*.css$" loses to a longer Disallow such
+// as "/wp-includes/"). When no Allow line is proven, the fix says to
+// narrow the rule instead.
+func (l *linter) assetFix(rs *ruleSet, rule robotstxt.Rule, variant string, probes []string) string {
+	base := strings.TrimRight(strings.TrimSuffix(rule.Pattern, "$"), "*")
+	var allows []string
+	switch variant {
+	case "query":
+		allows = []string{"/*.css?", "/*.js?"}
+	case "folder":
+		allows = []string{base + "*.css", base + "*.js"}
+	}
+	// The rule names the files themselves: removing it is the fix, if no
+	// other rule blocks them then.
+	var b strings.Builder
+	b.WriteString("User-agent: x\n")
+	for _, r := range rs.rules {
+		if len(allows) == 0 && r.Line == rule.Line {
+			continue
+		}
+		b.WriteString(ruleText(r))
+		b.WriteByte('\n')
+	}
+	for _, a := range allows {
+		b.WriteString("Allow: " + a + "\n")
+	}
+	fixed := robotstxt.ParseString(b.String()).Agent("x")
+	for _, p := range probes {
+		if v := rs.agent.Check("http://h" + p); v.Allowed {
+			continue // not blocked to begin with
+		}
+		if v := fixed.Check("http://h" + p); !v.Allowed {
+			return l.t("blocks-css-js.fix.narrow", "rule", ruleText(rule), "path", p)
+		}
+	}
+	if len(allows) == 0 {
+		return l.t("blocks-css-js.fix.remove", "rule", ruleText(rule))
+	}
+	return l.t("blocks-css-js.fix.proven", "allowcss", "Allow: "+allows[0], "allowjs", "Allow: "+allows[1])
 }

@@ -90,8 +90,9 @@ func (l *linter) checkValues() {
 		col := func() int { return l.valueColumn(ln.Number, v) }
 		if loc := gluedAt(v); loc != nil && loc[1] > 0 && strings.TrimSpace(v[:loc[0]]) != "" {
 			first := strings.TrimSpace(v[:loc[0]])
-			l.add(Error, "glued-directives", "", ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
-				"kind", kind, "first", first, "rest", quote(strings.TrimSpace(v[loc[0]:])))
+			rest := strings.TrimSpace(v[loc[0]:])
+			l.add(Error, "glued-directives", gluedSplit(kind, first, rest), ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
+				"kind", kind, "first", first, "rest", quote(rest))
 			continue
 		}
 		if !strings.ContainsAny(v, " \t") {
@@ -572,4 +573,31 @@ func (l *linter) checkLimits() {
 	if l.outOfBudget {
 		l.add(Info, "audit-limit", "budget", 0, 0, "limit", l.number(l.limits.budget))
 	}
+}
+
+// gluedSplit says whether splitting a glued line ("Disallow: /a Disallow:
+// /b") into its two directives is certain to be what was meant (""), or
+// would change far more than the line does today: "closes" when a half
+// would disallow the whole site ("Disallow: /Disallow: /": today the line
+// matches nothing), "opens" when a half would allow it all, and "cut" when
+// the first half is not a path (its start was lost). Only a certain split
+// is offered as the fix.
+func gluedSplit(kind, first, rest string) string {
+	name, val, _ := strings.Cut(rest, ":")
+	name = strings.ToLower(strings.TrimSpace(name))
+	val = strings.TrimSpace(val)
+	if i := strings.IndexAny(val, " \t#"); i >= 0 {
+		val = val[:i]
+	}
+	switch {
+	case kind == "Disallow" && crawlers.MatchesEverything(first),
+		name == "disallow" && crawlers.MatchesEverything(val):
+		return "closes"
+	case kind == "Allow" && crawlers.MatchesEverything(first),
+		name == "allow" && crawlers.MatchesEverything(val):
+		return "opens"
+	case first[0] != '/' && first[0] != '*':
+		return "cut"
+	}
+	return ""
 }

@@ -30,6 +30,13 @@ func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
 			return
 		}
 		if len(g.Rules) == 1 {
+			if other := l.mergedRestriction(g); other > 0 {
+				// A second "User-agent: *" group with "Disallow:" alone
+				// is merged with the first (RFC 9309 section 2.2.1): it
+				// allows nothing the other group disallows.
+				l.add(Warning, "empty-disallow", "merged", n, 0, "agents", l.agents(g.UserAgents), "other", other)
+				return
+			}
 			l.add(Info, "empty-disallow", "only", n, 0, "agents", l.agents(g.UserAgents))
 		} else {
 			l.add(Warning, "empty-disallow", "", n, 0)
@@ -187,4 +194,31 @@ func hasPrefixLower(s, prefix string) bool {
 		}
 	}
 	return true
+}
+
+// mergedRestriction returns the first line of another group that names one
+// of g's agents and disallows something, or 0: groups naming the same
+// token are merged (RFC 9309 section 2.2.1), so g's rules are not all the
+// rules those crawlers follow. The tokens are indexed once per file.
+func (l *linter) mergedRestriction(g *robotstxt.Group) int {
+	if l.restricted == nil {
+		l.restricted = map[string]int{}
+		for gi := range l.r.Groups {
+			o := &l.r.Groups[gi]
+			if !slices.ContainsFunc(o.Rules, func(r robotstxt.Rule) bool { return r.Kind == robotstxt.Disallow && r.Pattern != "" }) {
+				continue
+			}
+			for _, u := range o.UserAgents {
+				if k := strings.ToLower(u.Token); k != "" && l.restricted[k] == 0 {
+					l.restricted[k] = o.UserAgents[0].Line
+				}
+			}
+		}
+	}
+	for _, ua := range g.UserAgents {
+		if line := l.restricted[strings.ToLower(ua.Token)]; line > 0 {
+			return line
+		}
+	}
+	return 0
 }
