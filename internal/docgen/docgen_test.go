@@ -1,6 +1,7 @@
 package docgen
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt/lint"
 )
@@ -286,7 +288,7 @@ func TestAuditPageTexts(t *testing.T) {
 			section = section[:end+3]
 		}
 		for _, part := range []string{ch.Bad, ch.Good} {
-			if part != "" && !strings.Contains(section, strings.TrimRight(part, "\n")) {
+			if part != "" && !strings.Contains(section, strings.TrimRight(escapeInvalidUTF8(part), "\n")) {
 				t.Errorf("%s: example %q missing from its section", ch.ID, part)
 			}
 		}
@@ -310,5 +312,17 @@ func TestReadme(t *testing.T) {
 		if !strings.Contains(string(raw), want) {
 			t.Errorf("README.md does not show %q", want)
 		}
+	}
+}
+
+// TestAuditPageValidUTF8: the generated catalogue is valid UTF-8 even where
+// an example holds bytes that are not (invalid-utf8's "/caf\xE9").
+func TestAuditPageValidUTF8(t *testing.T) {
+	page := AuditPage(lint.ChecksLang("en"))
+	if !utf8.Valid(page) {
+		t.Fatal("docs/audit.md would not be valid UTF-8")
+	}
+	if !bytes.Contains(page, []byte(`/caf\xE9`)) {
+		t.Error(`the invalid byte of the invalid-utf8 example is not shown as \xE9`)
 	}
 }

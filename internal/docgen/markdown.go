@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/lint"
@@ -97,7 +98,15 @@ when its message says why.
 			writeBlocksMD(&b, ch.Explanation)
 		}
 		if ch.Bad != "" {
-			fmt.Fprintf(&b, "A file that triggers it:\n\n%s\n", fence(ch.Bad))
+			bad := ch.Bad
+			if !utf8.ValidString(bad) {
+				// The page stays valid UTF-8: the bytes that are not
+				// are shown escaped ("/caf\xE9").
+				bad = escapeInvalidUTF8(bad)
+				fmt.Fprintf(&b, "A file that triggers it (bytes that are not UTF-8 shown as `\\xNN`):\n\n%s\n", fence(bad))
+			} else {
+				fmt.Fprintf(&b, "A file that triggers it:\n\n%s\n", fence(bad))
+			}
 		}
 		if ch.Good != "" {
 			fmt.Fprintf(&b, "Fixed:\n\n%s\n", fence(ch.Good))
@@ -211,6 +220,22 @@ func sentence(s string) string {
 
 // fence puts text in a fenced code block, with a fence longer than any run
 // of backticks in it.
+// escapeInvalidUTF8 writes each byte of s that is not part of valid UTF-8
+// as \xNN.
+func escapeInvalidUTF8(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			fmt.Fprintf(&b, "\\x%02X", s[i])
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
 func fence(text string) string {
 	f := "```"
 	for strings.Contains(text, f) {
