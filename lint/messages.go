@@ -392,6 +392,8 @@ var english = map[string]string{
 	"glued-directives.fix.opens":               "Do not split it as it stands: decide what the line was meant to say first; splitting it opens the whole site.",
 	"glued-directives.msg.cut":                 "{value} holds another directive, {rest}: crawlers read it all as one {kind} path, and its first half, {first}, is not a path (its start seems lost).",
 	"glued-directives.fix.cut":                 "Restore the lost start of the first rule, then put each directive on a line of its own.",
+	"glued-directives.msg.inword":              "{value} holds another directive, {rest}, that starts inside a word: crawlers read it all as one {kind} path, and where the line break belongs is not certain (a split after {first} could block more than was meant).",
+	"glued-directives.fix.inword":              "Put each directive on a line of its own, after checking where the first rule really ends.",
 	"glued-directives.msg":                     "{value} holds another directive, {rest}: directives run together on one line, so crawlers read it all as one {kind} path, and the second directive is lost.",
 	"hash-in-path.summary":                     "A \"#\" inside a path (\"Disallow: /page#section\"): \"#\" starts a comment, so the rule silently becomes the shorter path before it.",
 	"hash-in-path.fix":                         "Remove the \"#\" and what follows; URLs reach the server without their #fragment anyway.",

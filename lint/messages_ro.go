@@ -492,6 +492,8 @@ var romanian = map[string]string{
 	"glued-directives.fix.opens":               "Nu o despărțiți așa cum este: hotărâți întâi ce trebuia să spună linia; despărțirea deschide tot site-ul.",
 	"glued-directives.msg.cut":                 "{value} conține altă directivă, {rest}: crawlerii citesc totul ca o singură cale {kind}, iar prima ei jumătate, {first}, nu este o cale (începutul pare pierdut).",
 	"glued-directives.fix.cut":                 "Refaceți începutul pierdut al primei reguli, apoi puneți fiecare directivă pe linia ei.",
+	"glued-directives.msg.inword":              "{value} conține altă directivă, {rest}, care începe în mijlocul unui cuvânt: crawlerii citesc totul ca o singură cale {kind}, iar locul rupturii de linie nu este sigur (o despărțire după {first} ar putea bloca mai mult decât s-a vrut).",
+	"glued-directives.fix.inword":              "Puneți fiecare directivă pe linia ei, după ce verificați unde se termină de fapt prima regulă.",
 	"named-group-replaces-star.msg.allow-only": "Grupul lui {agents} are doar linii Allow, care par excepții de la grupul \"*\" (linia {star}), dar un crawler cu grup propriu nu citește deloc \"*\": {agents} poate prelua tot ce interzice acel grup ({count}): {rules}.",
 	"named-group-replaces-star.fix.allow-only": "Repetați în grup regulile Disallow din \"*\" pe care {agents} trebuie să le urmeze, lângă liniile Allow.",
 }

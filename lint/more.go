@@ -91,7 +91,7 @@ func (l *linter) checkValues() {
 		if loc := gluedAt(v); loc != nil && loc[1] > 0 && strings.TrimSpace(v[:loc[0]]) != "" {
 			first := strings.TrimSpace(v[:loc[0]])
 			rest := strings.TrimSpace(v[loc[0]:])
-			l.add(Error, "glued-directives", gluedSplit(kind, first, rest), ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
+			l.add(Error, "glued-directives", gluedSplit(kind, first, rest, isWordByte(v[loc[0]-1])), ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
 				"kind", kind, "first", first, "rest", quote(rest))
 			continue
 		}
@@ -580,9 +580,10 @@ func (l *linter) checkLimits() {
 // would change far more than the line does today: "closes" when a half
 // would disallow the whole site ("Disallow: /Disallow: /": today the line
 // matches nothing), "opens" when a half would allow it all, and "cut" when
-// the first half is not a path (its start was lost). Only a certain split
+// the first half is not a path (its start was lost), "inword" when the
+// directive starts inside a word (inWord). Only a certain split
 // is offered as the fix.
-func gluedSplit(kind, first, rest string) string {
+func gluedSplit(kind, first, rest string, inWord bool) string {
 	name, val, _ := strings.Cut(rest, ":")
 	name = strings.ToLower(strings.TrimSpace(name))
 	val = strings.TrimSpace(val)
@@ -598,6 +599,13 @@ func gluedSplit(kind, first, rest string) string {
 		return "opens"
 	case first[0] != '/' && first[0] != '*':
 		return "cut"
+	case (name == "disallow" || name == "allow") && inWord:
+		// "/fs/serve/bottoDisallow: /m/dbds356": the directive starts
+		// inside a word, so the break may belong elsewhere ("bottom"), and
+		// "/fs/serve/botto" would block a whole folder.
+		return "inword"
 	}
 	return ""
 }
+
+func isWordByte(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }

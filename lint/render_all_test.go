@@ -17,7 +17,7 @@ var variantInputs = []struct {
 	opts Options
 }{
 	{text: "User-agent: *\nDisallow: /x\nfoo\nbar\n"},
-	{text: "User-agent: *\nDisallow: /*?\nDisallow: /Disallow: /\nDisallow: /a/Allow: /\nDisallow: min/Disallow: /b\n"},
+	{text: "User-agent: *\nDisallow: /*?\nDisallow: /Disallow: /\nDisallow: /a/Allow: /\nDisallow: min/Disallow: /b\nDisallow: /abcDisallow: /d\n"},
 	{text: "User-agent: *\nDisallow: /admin/\n\nUser-agent: *\nDisallow:\n\nUser-agent: Googlebot\nAllow: /uploads/\n"},
 	{text: "one\ntwo\nUser-agent: *\nDisallow: /x\n"},
 	{text: "User-agent: Googlebot*\nDisallow: /x\n"},
