@@ -103,3 +103,45 @@ func TestValueFlagAtEnd(t *testing.T) {
 		t.Errorf("check ... -a bot: exit %d\n%s", code, out)
 	}
 }
+
+// TestHelpDashes: --help writes long flags with two dashes, as the docs
+// and the man page do, and single letters with one.
+func TestHelpDashes(t *testing.T) {
+	for _, c := range commands {
+		out, _, code := runCLI(t, "", c.name, "--help")
+		if code != exitOK {
+			t.Errorf("%s --help: exit %d", c.name, code)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "  -") && !strings.HasPrefix(line, "  --") && len(strings.Fields(line)[0]) > 2 {
+				t.Errorf("%s --help: a long flag with one dash: %q", c.name, line)
+			}
+		}
+	}
+}
+
+// TestAgentFlagBothNames: -a and --agent name the agent in every command
+// that takes one here (browse and serve keep --agent only for now).
+func TestAgentFlagBothNames(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(robots, []byte("User-agent: bot\nDisallow: /private\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"-a", "--agent"} {
+		out, stderr, code := runCLI(t, "", "check", name, "bot", "-f", robots, "/private")
+		if code != exitFindings || !strings.Contains(out, "DISALLOWED  bot") {
+			t.Errorf("check %s bot: exit %d\n%s%s", name, code, out, stderr)
+		}
+		out, stderr, code = runCLI(t, "", "report", "-f", robots, name, "bot", "/private")
+		if code != exitOK || !strings.Contains(out, "bot") {
+			t.Errorf("report %s bot: exit %d\n%s%s", name, code, out, stderr)
+		}
+		for _, cmd := range []string{"diff", "watch", "gate"} {
+			_, stderr, _ := runCLI(t, "", cmd, name)
+			if strings.Contains(stderr, "flag provided but not defined") {
+				t.Errorf("%s does not take %s: %s", cmd, name, stderr)
+			}
+		}
+	}
+}

@@ -40,6 +40,7 @@ input error.`,
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	var agents, urlFiles stringList
 	fs.Var(&agents, "a", "crawler `agent` (product token or user-agent string); repeatable")
+	alias(fs, "a", "agent")
 	fs.Var(&urlFiles, "urls", "read URLs from `file`, one per line (- for standard input); repeatable")
 	asJSON := fs.Bool("json", false, "print one JSON object per line")
 	exact := fs.Bool("exact", false, "read names as Google's library does: cut at the first byte outside [A-Za-z_-], compared whole, no fallbacks")

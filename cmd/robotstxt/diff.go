@@ -49,6 +49,7 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
   robotstxt diff https://example.com/@2026-11-01 https://example.com/@-1 --db watch.db`)
 	var agents, urlFiles stringList
 	fs.Var(&agents, "a", "crawler `agent` to compare for (product token or user-agent string); repeatable")
+	alias(fs, "a", "agent")
 	fs.Var(&urlFiles, "urls", "compare the URLs of this `file`, one per line (- for standard input); repeatable")
 	asJSON := fs.Bool("json", false, "print the comparison as one JSON object")
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")

@@ -59,6 +59,7 @@ scope.yaml:
   denied:
     - https://example.com/account/`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
+	alias(fs, "agent", "a")
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (approved and denied URL prefixes)")
 	recheck := fs.Bool("recheck", false, "decide again for lines the gate wrote before, adding \"policyChanged\"")
 	ua := fs.String("user-agent", "", "User-Agent `header` for fetching robots.txt (default: the agent token)")

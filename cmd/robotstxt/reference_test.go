@@ -144,7 +144,7 @@ func TestReference(t *testing.T) {
 			t.Errorf("%s: recorded help differs from --help", c.Name)
 		}
 		for _, f := range c.Flags {
-			if !strings.Contains(help, "  -"+f.Name) {
+			if !strings.Contains(help, "  "+dashes(f.Name)+" ") && !strings.Contains(help, "  "+dashes(f.Name)+"\n") {
 				t.Errorf("%s: flag %s is not in --help", c.Name, f.Name)
 			}
 		}

@@ -48,6 +48,7 @@ Exit status: 0, or 2 on a usage or input error.`,
 	all := fs.Bool("all", false, "show every known crawler, not only the default set")
 	var agents stringList
 	fs.Var(&agents, "a", "also show this `agent` (product token or user-agent string); repeatable")
+	alias(fs, "a", "agent")
 	color := fs.String("color", "auto", "colour text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	lang := fs.String("lang", "en", "`language` of notes and purposes (English where a text is missing)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` (-1: no limit)")

@@ -193,7 +193,7 @@ func (c *cli) newFlags(name, synopsis, about, example string) *flag.FlagSet {
 		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
 		if hasFlags {
 			fmt.Fprint(w, "\nFlags:\n")
-			fs.PrintDefaults()
+			printFlags(w, fs)
 		}
 		if example != "" {
 			fmt.Fprintf(w, "\nExample:\n\n%s\n", strings.TrimRight(example, "\n"))
@@ -257,6 +257,43 @@ func interleave(fs *flag.FlagSet, args []string) []string {
 func isBoolFlag(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
+}
+
+// alias gives the flag name a second name, so that -a and --agent both
+// work in every command that takes an agent.
+func alias(fs *flag.FlagSet, name, other string) {
+	f := fs.Lookup(name)
+	arg, _ := flag.UnquoteUsage(f)
+	fs.Var(f.Value, other, fmt.Sprintf("the same as %s `%s`", dashes(name), arg))
+}
+
+// dashes writes a flag's name as the docs do: -a, --agent.
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
+}
+
+// printFlags is flag.PrintDefaults with the long names written with two
+// dashes, as the docs and the man page write them.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		line := "  " + dashes(f.Name)
+		if arg != "" {
+			line += " " + arg
+		}
+		line += "\n    \t" + strings.ReplaceAll(usage, "\n", "\n    \t")
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && !isBoolFlag(f) {
+			if fmt.Sprintf("%T", f.Value) == "*flag.stringValue" {
+				line += fmt.Sprintf(" (default %q)", f.DefValue)
+			} else {
+				line += fmt.Sprintf(" (default %s)", f.DefValue)
+			}
+		}
+		fmt.Fprintln(w, line)
+	})
 }
 
 // stringList is a repeatable string flag.

@@ -76,6 +76,7 @@ Exit status: 0 when stopped, 2 on a usage error or a database error.`,
 	verbose := fs.Bool("verbose", false, "also print a line for each fetch that found no change")
 	var agents stringList
 	fs.Var(&agents, "a", "crawler `agent` whose verdicts the diff shows (repeatable; default as robotstxt diff)")
+	alias(fs, "a", "agent")
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks in the diff")
 	userAgent := fs.String("user-agent", "", "the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
