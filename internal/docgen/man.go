@@ -79,7 +79,12 @@ a finding at or above
 Each command's section says what else it means.
 .TP
 .B 2
-A usage or input error, with a one-line message on standard error.
+A usage or input error (a missing file or a directory among them), with a
+one-line message on standard error.
+.TP
+.B 130, 143
+Stopped by SIGINT (Ctrl-C) or SIGTERM, even while reading standard input, a
+pipe or a FIFO; the command says so on standard error.
 .SH ENVIRONMENT
 .TP
 .B NO_COLOR

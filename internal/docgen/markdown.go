@@ -59,8 +59,11 @@ func Index(cmds []Command) []byte {
 	b.WriteString(`
 Exit status, for every command: 0 on success, 1 for findings (` + "`check`" + `: something
 is disallowed; ` + "`lint`" + `: a finding at or above ` + "`--fail-on`" + `), 2 for a usage or input
-error, with a one-line message on standard error. Each page says what its
-command adds to this.
+error (a missing file or a directory among them), with a one-line message on
+standard error; 130 or 143 when SIGINT (Ctrl-C) or SIGTERM stopped it, even
+while it read standard input, a pipe or a FIFO: it says so on standard error
+("robotstxt: interrupted (SIGINT)"). Each page says what its command adds to
+this.
 
 Every command prints its page with ` + "`--help`" + ` (or ` + "`" + Program + " help COMMAND`" + `). The
 same texts make the manual page (` + "`" + Program + " man`" + `) and the shell completion
