@@ -145,3 +145,27 @@ func TestAgentFlagBothNames(t *testing.T) {
 		}
 	}
 }
+
+// TestNotesCapped: check prints the first notes about odd URLs and counts
+// the rest, instead of a note per URL.
+func TestNotesCapped(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var in strings.Builder
+	for i := range 1000 {
+		in.WriteString("x" + strings.Repeat("y", i%7) + "\n")
+	}
+	out, stderr, code := runCLI(t, in.String(), "check", "-a", "bot", "-f", robots, "--urls", "-")
+	if code != exitOK || strings.Count(out, "\n") != 1000 {
+		t.Fatalf("exit %d, %d answers", code, strings.Count(out, "\n"))
+	}
+	if n := strings.Count(stderr, "robotstxt: note: \""); n != maxNotes {
+		t.Errorf("%d notes printed, want %d", n, maxNotes)
+	}
+	if !strings.Contains(stderr, "... and 990 more like these") {
+		t.Errorf("the rest are not counted:\n%s", stderr)
+	}
+}

@@ -121,6 +121,7 @@ input error.`,
 	texts := newTextLines(agents)
 	anyDisallowed := false
 	count := 0
+	var notes cappedNotes
 	emit := func(u string) error {
 		count++
 		note := wire.InputNote(u)
@@ -129,7 +130,7 @@ input error.`,
 				return usagef("check: %s: %s", textsafe.Escape(strconv.Quote(u)), note)
 			}
 			if !*asJSON {
-				fmt.Fprintf(c.stderr, "robotstxt: note: %s: %s\n", textsafe.Escape(strconv.Quote(u)), note)
+				notes.add(c, "robotstxt: note: "+textsafe.Escape(strconv.Quote(u))+": "+note)
 			}
 		}
 		path := "" // normalised once per URL, for every agent
@@ -172,6 +173,7 @@ input error.`,
 			err = werr
 		}
 	}
+	notes.flush(c)
 	if err != nil {
 		return err
 	}

@@ -296,6 +296,30 @@ func printFlags(w io.Writer, fs *flag.FlagSet) {
 	})
 }
 
+// maxNotes is how many notes of one kind a command prints on standard
+// error; the rest are counted ("... and 990 more").
+const maxNotes = 10
+
+// cappedNotes prints the first maxNotes notes and counts the others.
+type cappedNotes struct{ printed, left int }
+
+func (n *cappedNotes) add(c *cli, line string) {
+	if n.printed >= maxNotes {
+		n.left++
+		return
+	}
+	n.printed++
+	fmt.Fprintln(c.stderr, line)
+}
+
+// flush says how many notes were not printed.
+func (n *cappedNotes) flush(c *cli) {
+	if n.left > 0 {
+		fmt.Fprintf(c.stderr, "robotstxt: note: ... and %d more like these\n", n.left)
+		n.left = 0
+	}
+}
+
 // stringList is a repeatable string flag.
 type stringList []string
 
