@@ -438,9 +438,10 @@ func isTerminal(w any) bool {
 }
 
 // useColor reports whether to colour output written to w: only on a
-// terminal, and never when NO_COLOR is set (https://no-color.org).
+// terminal, never when NO_COLOR is set (https://no-color.org), and never on
+// a terminal that says it has no colours (TERM=dumb).
 func (c *cli) useColor(w io.Writer) bool {
-	return c.getenv("NO_COLOR") == "" && isTerminal(w)
+	return c.getenv("NO_COLOR") == "" && c.getenv("TERM") != "dumb" && isTerminal(w)
 }
 
 // noteKind says on standard error when the input is not a text file, so

@@ -89,6 +89,9 @@ pipe or a FIFO; the command says so on standard error.
 .TP
 .B NO_COLOR
 When set, text output is never coloured (see https://no-color.org).
+.TP
+.B TERM
+When it is dumb, text output is not coloured either.
 .SH SEE ALSO
 The reference pages under docs/ in the source repository, and
 .B robotstxt completion
