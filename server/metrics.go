@@ -5,58 +5,57 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	prometheus "github.com/robotstxt/robotstxt/internal/promtext"
 )
 
 // Metrics are the decision service's Prometheus metrics, served on
-// /metrics. Every label has a small, fixed set of values.
+// /metrics. Every label has a small, fixed set of values. They are written
+// by internal/promtext, named prometheus here as the client library it
+// replaces, which every command of the binary initialised (issue 25).
 type Metrics struct {
 	reg          *prometheus.Registry
 	decisions    *prometheus.CounterVec
 	fetches      *prometheus.CounterVec
-	fetchSeconds prometheus.Histogram
+	fetchSeconds *prometheus.Histogram
 	cache        *prometheus.CounterVec
-	fleetWaits   prometheus.Counter
+	fleetWaits   *prometheus.Counter
 	holds        *prometheus.CounterVec
 	redisErrors  *prometheus.CounterVec
-	changes      prometheus.Counter
+	changes      *prometheus.Counter
 }
 
 // NewMetrics returns the metrics, with the Go runtime's and the process's.
 func NewMetrics() *Metrics {
 	m := &Metrics{
 		reg: prometheus.NewRegistry(),
-		decisions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_decisions_total",
+		decisions: prometheus.NewCounterVec(prometheus.Opts{Name: "robotstxt_decisions_total",
 			Help: "Gate decisions, by action (admit, hold, drop) and reason."}, []string{"action", "reason"}),
-		fetches: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_fetches_total",
+		fetches: prometheus.NewCounterVec(prometheus.Opts{Name: "robotstxt_fetches_total",
 			Help: "robots.txt fetches made by this process, by status."}, []string{"status"}),
 		fetchSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "robotstxt_fetch_duration_seconds",
 			Help:    "Time taken by robots.txt fetches, redirects and body included.",
 			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60}}),
-		cache: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_cache_lookups_total",
+		cache: prometheus.NewCounterVec(prometheus.Opts{Name: "robotstxt_cache_lookups_total",
 			Help: "Policy cache lookups: hit (answered without a fetch), miss, stale (a copy past its expiry used because the origin is unreachable)."}, []string{"result"}),
-		fleetWaits: prometheus.NewCounter(prometheus.CounterOpts{Name: "robotstxt_singleflight_waits_total",
+		fleetWaits: prometheus.NewCounter(prometheus.Opts{Name: "robotstxt_singleflight_waits_total",
 			Help: "Fetches this process waited for because another process of the fleet was making them."}),
-		holds: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_holds_total",
+		holds: prometheus.NewCounterVec(prometheus.Opts{Name: "robotstxt_holds_total",
 			Help: "Holds set on an origin, by cause (target-429, target-503, target-403, robots-unreachable, robots-rate-limited, ...)."}, []string{"cause"}),
-		redisErrors: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "robotstxt_redis_errors_total",
+		redisErrors: prometheus.NewCounterVec(prometheus.Opts{Name: "robotstxt_redis_errors_total",
 			Help: "Failed requests to Redis, by operation."}, []string{"op"}),
-		changes: prometheus.NewCounter(prometheus.CounterOpts{Name: "robotstxt_policy_changes_total",
+		changes: prometheus.NewCounter(prometheus.Opts{Name: "robotstxt_policy_changes_total",
 			Help: "Policy version changes announced by the fleet (a fetch gave another digest or status)."}),
 	}
-	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors, m.changes,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors, m.changes)
+	m.reg.MustRegister(prometheus.RuntimeMetrics()...)
 	return m
 }
 
 // Handler serves the metrics in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	return m.reg.Handler()
 }
 
 // Hooks are the gate Client's hooks that feed the metrics.
