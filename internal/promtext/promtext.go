@@ -15,6 +15,12 @@ import (
 // Opts name and describe a metric.
 type Opts struct{ Name, Help string }
 
+// CounterOpts and GaugeOpts are Opts, under the client's names.
+type (
+	CounterOpts = Opts
+	GaugeOpts   = Opts
+)
+
 // A Registry holds metrics and writes them, sorted by name.
 type Registry struct {
 	mu      sync.Mutex
@@ -243,6 +249,12 @@ func (g *gaugeFunc) write(w *bufio.Writer) {
 	}
 	header(w, g.opts, g.typ)
 	sample(w, g.opts.Name, g.labels, g.values, v)
+}
+
+// NewGaugeFunc returns a gauge whose value f gives each time the metrics
+// are written.
+func NewGaugeFunc(o GaugeOpts, f func() float64) Collector {
+	return &gaugeFunc{opts: o, typ: "gauge", f: func() (float64, bool) { return f(), true }}
 }
 
 func header(w *bufio.Writer, o Opts, typ string) {

@@ -34,7 +34,10 @@ func TestExpositionReadsBack(t *testing.T) {
 	v := NewCounterVec(Opts{Name: "t_vec_total", Help: "By action and reason."}, []string{"action", "reason"})
 	empty := NewCounterVec(Opts{Name: "t_empty_total", Help: "Never used."}, []string{"x"})
 	h := NewHistogram(HistogramOpts{Name: "t_seconds", Help: "Durations.", Buckets: []float64{1, 0.1, 10}})
-	reg.MustRegister(v, c, h, empty)
+	up := 0.0
+	g := NewGaugeFunc(GaugeOpts{Name: "t_up", Help: "Read when written."}, func() float64 { return up })
+	reg.MustRegister(v, c, h, empty, g)
+	up = 1
 	c.Inc()
 	c.Add(2.5)
 	v.WithLabelValues("admit", "robots-allow").Inc()
@@ -49,6 +52,9 @@ func TestExpositionReadsBack(t *testing.T) {
 	}
 	fams := parse(t, b.String())
 
+	if gauge := fams["t_up"]; gauge.GetType() != dto.MetricType_GAUGE || gauge.Metric[0].GetGauge().GetValue() != 1 {
+		t.Errorf("gauge: %v, want 1, the value when written", gauge)
+	}
 	if _, ok := fams["t_empty_total"]; ok {
 		t.Error("a counter vector with no series is written")
 	}
