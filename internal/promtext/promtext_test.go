@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
@@ -129,4 +130,29 @@ func TestRegisterTwicePanics(t *testing.T) {
 	}()
 	reg := NewRegistry()
 	reg.MustRegister(NewCounter(Opts{Name: "x_total"}), NewCounter(Opts{Name: "x_total"}))
+}
+
+// FuzzLabelValue: any help text and UTF-8 label value reads back through
+// the Prometheus parser as it was given.
+func FuzzLabelValue(f *testing.F) {
+	f.Add("help", "robots-unreachable")
+	f.Add("a \\ b\nc", "quote \" back \\ new\n")
+	f.Fuzz(func(t *testing.T, help, value string) {
+		if !utf8.ValidString(help) || !utf8.ValidString(value) {
+			return // the text format is UTF-8
+		}
+		reg := NewRegistry()
+		v := NewCounterVec(Opts{Name: "f_total", Help: help}, []string{"l"})
+		reg.MustRegister(v)
+		v.WithLabelValues(value).Inc()
+		var b bytes.Buffer
+		reg.WriteTo(&b)
+		fam := parse(t, b.String())["f_total"]
+		// The format does not keep blanks around a help text; the client
+		// writes them as we do.
+		wantHelp := strings.Trim(help, " \t")
+		if strings.Trim(fam.GetHelp(), " \t") != wantHelp || fam.Metric[0].Label[0].GetValue() != value || fam.Metric[0].GetCounter().GetValue() != 1 {
+			t.Fatalf("help %q, value %q: read back %v", help, value, fam)
+		}
+	})
 }
