@@ -45,3 +45,10 @@ func BenchmarkRules(b *testing.B) { benchGroup(b, "Rules") }
 // BenchmarkHostile checks 500- to 4,000-octet paths against wildcard rules
 // that make backtracking matchers slow.
 func BenchmarkHostile(b *testing.B) { benchGroup(b, "Hostile") }
+
+// BenchmarkBatch runs "robotstxt check", temotocheck and the floor as whole
+// processes on the batch workloads (BatchSites), timed by their CPU time.
+func BenchmarkBatch(b *testing.B) { benchGroup(b, "Batch") }
+
+// BenchmarkStartup starts "robotstxt version" and an empty Go program.
+func BenchmarkStartup(b *testing.B) { benchGroup(b, "Startup") }

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robotstxt/robotstxt"
 )
 
 // The command-line comparison: "robotstxt check" against temotocheck
@@ -47,9 +49,15 @@ func CLIURLList(n int) []string {
 // CLISetup is the built commands and the workload's files.
 type CLISetup struct {
 	Ours, Temoto, Robots, URLs string
-	Worst                      string // the 507 KB file of ManyAgentsFile
+	Empty                      string                // cmd/emptyprog, an empty Go program
+	Worst                      string                // the 507 KB file of ManyAgentsFile
+	Batch                      map[string]BatchFiles // by BatchSite.Case
 	dir                        string
 }
+
+// BatchFiles are the files of one batch workload: the site's robots.txt,
+// its BatchURLs URLs, the first BatchSample of them, and a file of no URL.
+type BatchFiles struct{ Robots, URLs, Sample, Empty string }
 
 // NewCLISetup builds the commands into a temporary folder and writes the
 // workload there: CLIFile from files, and the URLs. root is the repository
@@ -68,7 +76,7 @@ func NewCLISetup(root string, files []File) (*CLISetup, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &CLISetup{dir: dir, Ours: filepath.Join(dir, "robotstxt"), Temoto: filepath.Join(dir, "temotocheck"),
+	s := &CLISetup{dir: dir, Ours: filepath.Join(dir, "robotstxt"), Temoto: filepath.Join(dir, "temotocheck"), Empty: filepath.Join(dir, "emptyprog"),
 		Robots: filepath.Join(dir, CLIFile), URLs: filepath.Join(dir, "urls.txt")}
 	if err := os.WriteFile(s.Robots, robots, 0o644); err != nil {
 		return nil, err
@@ -76,12 +84,15 @@ func NewCLISetup(root string, files []File) (*CLISetup, error) {
 	if err := os.WriteFile(s.URLs, []byte(strings.Join(CLIURLList(CLIURLs), "\n")+"\n"), 0o644); err != nil {
 		return nil, err
 	}
+	if err := s.writeBatch(files); err != nil {
+		return nil, err
+	}
 	s.Worst = filepath.Join(dir, "worst-agents.txt")
 	worst, _ := ManyAgentsFile(WorstAgents, WorstAgentsBytes)
 	if err := os.WriteFile(s.Worst, []byte(worst), 0o644); err != nil {
 		return nil, err
 	}
-	for _, b := range []struct{ folder, out, pkg string }{{root, s.Ours, "./cmd/robotstxt"}, {".", s.Temoto, "./cmd/temotocheck"}} {
+	for _, b := range []struct{ folder, out, pkg string }{{root, s.Ours, "./cmd/robotstxt"}, {".", s.Temoto, "./cmd/temotocheck"}, {".", s.Empty, "./cmd/emptyprog"}} {
 		cmd := exec.Command("go", "build", "-o", b.out, b.pkg)
 		cmd.Dir = b.folder
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -89,6 +100,41 @@ func NewCLISetup(root string, files []File) (*CLISetup, error) {
 		}
 	}
 	return s, nil
+}
+
+// writeBatch writes the files of every batch workload.
+func (s *CLISetup) writeBatch(files []File) error {
+	s.Batch = map[string]BatchFiles{}
+	for _, site := range BatchSites {
+		var data []byte
+		for _, f := range files {
+			if f.Name == site.File {
+				data = f.Data
+			}
+		}
+		if data == nil {
+			return fmt.Errorf("%s is not in the corpus", site.File)
+		}
+		bf := BatchFiles{Robots: filepath.Join(s.dir, site.Case+".robots.txt"),
+			URLs: filepath.Join(s.dir, site.Case+".urls"), Sample: filepath.Join(s.dir, site.Case+".sample.urls"),
+			Empty: filepath.Join(s.dir, "empty.urls")}
+		urls := BatchURLList(site.Host, robotstxt.Parse(data), BatchURLs)
+		for _, w := range []struct {
+			name string
+			data []byte
+		}{
+			{bf.Robots, data},
+			{bf.URLs, []byte(strings.Join(urls, "\n") + "\n")},
+			{bf.Sample, []byte(strings.Join(urls[:BatchSample], "\n") + "\n")},
+			{bf.Empty, nil},
+		} {
+			if err := os.WriteFile(w.name, w.data, 0o644); err != nil {
+				return err
+			}
+		}
+		s.Batch[site.Case] = bf
+	}
+	return nil
 }
 
 // Close removes the temporary folder.
@@ -240,6 +286,126 @@ func (s *Suite) addCLI(setup func() *CLISetup) {
 				}
 				return run(io.Discard, "cat", cs.URLs, out)
 			})
+		})
+	}
+}
+
+// addBatch adds the batch workloads (BatchSites): for text and JSON
+// output, ours, temotocheck and the floor, each a whole process timed by
+// its CPU time. temotocheck on a site of SlowSites runs on the first
+// BatchSample URLs, and its time is scaled to BatchURLs (see BatchScale).
+func (s *Suite) addBatch(setup func() *CLISetup) {
+	for _, site := range BatchSites {
+		for _, mode := range []string{"text", "json"} {
+			var flags []string
+			if mode == "json" {
+				flags = []string{"--json"}
+			}
+			cas := site.Case + "-" + mode
+			proc := func(b *testing.B, f func(cs *CLISetup, bf BatchFiles) (time.Duration, error)) {
+				cs := setup()
+				if cs == nil {
+					b.Skip("the commands could not be built")
+				}
+				var cpu time.Duration
+				for i := 0; i < b.N; i++ {
+					d, err := f(cs, cs.Batch[site.Case])
+					if err != nil {
+						b.Fatal(err)
+					}
+					cpu += d
+				}
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+			ours := func(cs *CLISetup, bf BatchFiles, stdout io.Writer) (time.Duration, error) {
+				return run(stdout, cs.Ours, append([]string{"check", "-f", bf.Robots, "-a", "Googlebot", "--urls", bf.URLs}, flags...)...)
+			}
+			s.add("Batch", cas, Ours, func(b *testing.B) {
+				proc(b, func(cs *CLISetup, bf BatchFiles) (time.Duration, error) { return ours(cs, bf, io.Discard) })
+			})
+			s.add("Batch", cas, Temoto, func(b *testing.B) {
+				proc(b, func(cs *CLISetup, bf BatchFiles) (time.Duration, error) {
+					temoto := func(urls string) (time.Duration, error) {
+						return run(io.Discard, cs.Temoto, append([]string{"-f", bf.Robots, "-a", "Googlebot", "--urls", urls}, flags...)...)
+					}
+					if !SlowSites[site.Case] {
+						return temoto(bf.URLs)
+					}
+					// The process with no URL (start-up and parse), plus
+					// BatchScale times what the sample's URLs added.
+					none, err := temoto(bf.Empty)
+					if err != nil {
+						return 0, err
+					}
+					sample, err := temoto(bf.Sample)
+					return none + time.Duration(float64(max(sample-none, 0))*BatchScale), err
+				})
+			})
+			s.add("Batch", cas, Floor, func(b *testing.B) {
+				proc(b, func(cs *CLISetup, bf BatchFiles) (time.Duration, error) {
+					out := filepath.Join(cs.dir, "out-"+cas)
+					if _, err := os.Stat(out); err != nil {
+						f, err := os.Create(out)
+						if err != nil {
+							return 0, err
+						}
+						_, err = ours(cs, bf, f)
+						f.Close()
+						if err != nil {
+							return 0, err
+						}
+					}
+					return run(io.Discard, "cat", bf.URLs, out)
+				})
+			})
+		}
+	}
+}
+
+// BatchSample is how many URLs temotocheck checks on a site of SlowSites.
+const BatchSample = 1_000
+
+// BatchScale scales what temotocheck's BatchSample URLs cost to BatchURLs.
+// Its cost per URL is flat: it tries every rule's regexp in turn.
+const BatchScale = float64(BatchURLs) / BatchSample
+
+// SlowSites are the batch workloads on which temotocheck takes about ten
+// minutes (6 ms per URL): laprensa.hn's 1,780 rules, most of them
+// wildcards, are each a regexp.
+var SlowSites = map[string]bool{"laprensa": true}
+
+// StartupRuns is how many processes one op of the start-up rows starts:
+// each takes a few milliseconds, so one alone would be lost in noise.
+const StartupRuns = 20
+
+// addStartup adds the start-up rows: "robotstxt version", a command that
+// uses none of the heavy packages, against an empty Go program, each op
+// StartupRuns processes, by their CPU time.
+func (s *Suite) addStartup(setup func() *CLISetup) {
+	for _, p := range []struct {
+		lib  string
+		prog func(cs *CLISetup) (string, []string)
+	}{
+		{Ours, func(cs *CLISetup) (string, []string) { return cs.Ours, []string{"version"} }},
+		{Floor, func(cs *CLISetup) (string, []string) { return cs.Empty, nil }},
+	} {
+		s.add("Startup", "version", p.lib, func(b *testing.B) {
+			cs := setup()
+			if cs == nil {
+				b.Skip("the commands could not be built")
+			}
+			name, args := p.prog(cs)
+			var cpu time.Duration
+			for i := 0; i < b.N; i++ {
+				for range StartupRuns {
+					d, err := run(io.Discard, name, args...)
+					if err != nil {
+						b.Fatal(err)
+					}
+					cpu += d
+				}
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*StartupRuns), "cpu-ns/op")
 		})
 	}
 }

@@ -256,6 +256,45 @@ func (res Results) Rows(cpu bool) []Row {
 			return r
 		})
 	}
+	for _, site := range BatchSites {
+		for _, mode := range []string{"text", "json"} {
+			cas := site.Case + "-" + mode
+			names := both("Batch", cas)
+			add(names, func() Row {
+				what := fmt.Sprintf("batch check %s, %s full URLs from %s's own rules (CPU ms per process)", mode, Count(BatchURLs), site.Host)
+				if SlowSites[site.Case] {
+					what += fmt.Sprintf("; temoto: %s URLs, times %g", Count(BatchSample), BatchScale)
+				}
+				r := res.pairRow(what, "Batch", cas, procMs, false, 5)
+				r.Ours, r.Temoto = r.Ours/1e6, r.Temoto/1e6
+				return r
+			})
+			floor := "Batch/" + cas + "/" + Floor
+			add(append(names[:1:1], floor), func() Row {
+				r := Row{What: fmt.Sprintf("batch check %s, %s: ours / the floor (reading the URLs and writing the same bytes)", mode, site.Host),
+					Temoto: math.NaN(), Ours: median(res.ratios(names[0], floor, procMs, div)), Ratio: math.NaN(), Target: "<= 3x"}
+				r.Met = yesNo(r.Ours <= 3)
+				return r
+			})
+		}
+	}
+	startup := []string{"Startup/version/" + Ours, "Startup/version/" + Floor}
+	add(startup, func() Row {
+		r := res.single("start-up: robotstxt version (CPU ms per process)", startup[0], procMs)
+		r.Ours /= 1e6
+		return r
+	})
+	add(startup, func() Row {
+		r := res.single("start-up: an empty Go program (CPU ms per process)", startup[1], procMs)
+		r.Ours /= 1e6
+		return r
+	})
+	add(startup, func() Row {
+		r := Row{What: "start-up: robotstxt version / an empty Go program", Temoto: math.NaN(),
+			Ours: median(res.ratios(startup[0], startup[1], procMs, div)), Ratio: math.NaN(), Target: "<= 2x"}
+		r.Met = yesNo(r.Ours <= 2)
+		return r
+	})
 	tool := func(cas, what string, maxMs, maxMB float64) {
 		name := "Tools/" + cas + "/" + Ours
 		add([]string{name}, func() Row {

@@ -95,6 +95,8 @@ func NewSuite(files []File) *Suite {
 		return cs
 	})
 	s.addCLI(setup)
+	s.addBatch(setup)
+	s.addStartup(setup)
 	s.addTools(setup)
 	return s
 }

@@ -2,6 +2,7 @@ package crawlers
 
 import (
 	"strings"
+	"sync"
 )
 
 // Purposes of a crawler.
@@ -176,24 +177,32 @@ var registry = []Crawler{
 }
 
 // byToken indexes the registry by lower-case token.
-var byToken = map[string]int{}
+var byToken map[string]int
 
-func init() {
+// ready fills the registry's notes and byToken on first use, not at
+// start-up: every command of the binary would pay for them (issue 25).
+// Every function that reads the registry calls it first.
+var ready = sync.OnceFunc(func() {
+	byToken = make(map[string]int, len(registry))
 	for i := range registry {
 		registry[i].Notes = note(registry[i].Token, "en")
 		byToken[strings.ToLower(registry[i].Token)] = i
 	}
-}
+})
 
 // All returns every crawler of the registry, "*" first, then search engines,
 // AI crawlers, ads crawlers, SEO tools and archives. The slice is a copy.
-func All() []Crawler { return append([]Crawler(nil), registry...) }
+func All() []Crawler {
+	ready()
+	return append([]Crawler(nil), registry...)
+}
 
 // Default returns the crawlers "robotstxt report" shows by default: all
 // robots ("*"), Googlebot and YandexBot (the three views site owners in
 // Russia and elsewhere check first), then every AI crawler.
 func Default() []Crawler {
 	out := []Crawler{Star, mustLookup("Googlebot"), mustLookup("YandexBot")}
+	ready()
 	for _, c := range registry {
 		if c.AI() {
 			out = append(out, c)
@@ -212,6 +221,7 @@ func ByPurpose(purpose string) []Crawler {
 
 func filter(keep func(Crawler) bool) []Crawler {
 	var out []Crawler
+	ready()
 	for _, c := range registry {
 		if keep(c) {
 			out = append(out, c)
@@ -222,6 +232,7 @@ func filter(keep func(Crawler) bool) []Crawler {
 
 // Lookup finds a crawler by product token, ignoring case.
 func Lookup(token string) (Crawler, bool) {
+	ready()
 	if i, ok := byToken[strings.ToLower(token)]; ok {
 		return registry[i], true
 	}

@@ -514,21 +514,23 @@ func silent(t *testing.T) string {
 
 func TestServerNeverAnswers(t *testing.T) {
 	addr := silent(t)
-	start := time.Now()
+	// The detail names the header timeout as what ended the fetch; no bound
+	// on the clock, which a loaded machine stretches (issue 25).
 	p := mustFetch(t, quick(), "http://"+addr+"/")
 	if p.Status != Unreachable || !strings.Contains(p.Detail, "no response headers within 300ms") {
 		t.Errorf("status %s detail %q", p.Status, p.Detail)
 	}
-	if el := time.Since(start); el > 3*time.Second {
-		t.Errorf("took %v with a 300ms header timeout", el)
-	}
 }
 
 func TestSlowBody(t *testing.T) {
+	const lines = 100 // one each 50ms: 5 s, against the body's 300ms
+	var wrote atomic.Int32
+	handled := make(chan struct{})
 	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		defer close(handled)
 		io.WriteString(w, "User-agent: *\n")
 		w.(http.Flusher).Flush()
-		for i := 0; i < 100; i++ {
+		for i := 0; i < lines; i++ {
 			select {
 			case <-r.Context().Done():
 				return
@@ -536,9 +538,9 @@ func TestSlowBody(t *testing.T) {
 			}
 			io.WriteString(w, "Disallow: /slow\n")
 			w.(http.Flusher).Flush()
+			wrote.Add(1)
 		}
 	})
-	start := time.Now()
 	p := mustFetch(t, quick(), srv.URL)
 	if p.Status != Unreachable || !strings.Contains(p.Detail, "body was not received within 300ms") {
 		t.Errorf("status %s detail %q", p.Status, p.Detail)
@@ -547,8 +549,11 @@ func TestSlowBody(t *testing.T) {
 	if p.Body != nil || p.Robots() != nil {
 		t.Error("kept part of a slow body")
 	}
-	if el := time.Since(start); el > 3*time.Second {
-		t.Errorf("took %v", el)
+	// The fetch hung up long before the server was done: counted in the
+	// server's own steps, not on the clock, which load stretches for both.
+	<-handled
+	if n := wrote.Load(); n > lines/2 {
+		t.Errorf("the server wrote %d of its %d lines before the fetch gave up at 300ms (about 6 expected)", n, lines)
 	}
 }
 

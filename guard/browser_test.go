@@ -43,6 +43,9 @@ func chromium(t testing.TB) string {
 // browser starts a Chromium for the test; it ends with the test.
 func browser(t testing.TB) context.Context {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are not short") // most of the suite's time
+	}
 	path := chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)

@@ -18,7 +18,7 @@ func (l *linter) checkAgent(ua robotstxt.UserAgent) {
 		l.add(Warning, "invalid-product-token", "star", n, col, "value", quote(v), "rest", quote(strings.TrimSpace(v[1:])))
 		return
 	}
-	if strings.Contains(v, "<") && htmlTag.MatchString(v) {
+	if strings.Contains(v, "<") && htmlTag().MatchString(v) {
 		return // html-in-line says what is wrong with the line
 	}
 	c, inv := invisible(v)

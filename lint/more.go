@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
@@ -18,8 +19,11 @@ import (
 // "Disallow: /library/User-agent: *").
 // The names that occur inside words or paths ("/ghost:", "/host:8080")
 // count only where a value of their kind follows.
-var gluedKey = regexp.MustCompile(`(?i)(user-agent|disallow|crawl-delay|clean-param)\s*:|` +
-	`(^|[^a-z])(allow\s*:\s*[/*]|sitemap\s*:\s*https?:|host\s*:\s*[a-z])`)
+// It is compiled on first use, not at start-up (issue 25).
+var gluedKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(user-agent|disallow|crawl-delay|clean-param)\s*:|` +
+		`(^|[^a-z])(allow\s*:\s*[/*]|sitemap\s*:\s*https?:|host\s*:\s*[a-z])`)
+})
 
 // gluedAt is gluedKey.FindStringIndex, skipping the regular expression for
 // the many values without a colon.
@@ -27,7 +31,7 @@ func gluedAt(v string) []int {
 	if !mayGlue(v) {
 		return nil
 	}
-	loc := gluedKey.FindStringIndex(v)
+	loc := gluedKey().FindStringIndex(v)
 	if loc != nil && loc[0] < len(v) && !isLetter(v[loc[0]]) {
 		loc[0]++ // the character before "allow:", "sitemap:" or "host:"
 	}
@@ -66,7 +70,9 @@ func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 
 // htmlTag finds the HTML tags that CMS editors and copy-paste leave in a
 // robots.txt.
-var htmlTag = regexp.MustCompile(`(?i)</?(br|p|div|span|a|b|i|strong|em|pre|code|html|body|font|li|ul)(\s[^<>]*)?/?>`)
+var htmlTag = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)</?(br|p|div|span|a|b|i|strong|em|pre|code|html|body|font|li|ul)(\s[^<>]*)?/?>`)
+})
 
 // checkValues looks at what stands inside a rule's value: spaces, several
 // paths, glued directives, '#' and host names (RFC 9309 section 2.2.2: a
@@ -375,7 +381,7 @@ func (l *linter) checkHTML() {
 		if !strings.Contains(c, "<") || !strings.Contains(c, ">") {
 			continue
 		}
-		if m := htmlTag.FindStringIndex(c); m != nil {
+		if m := htmlTag().FindStringIndex(c); m != nil {
 			l.add(Warning, "html-in-line", "", ln.Number, runeCount(c[:m[0]])+1, "tag", quote(c[m[0]:m[1]]))
 		}
 	}

@@ -29,7 +29,7 @@ func TestMayGlue(t *testing.T) {
 	}
 	glued := 0
 	for _, v := range values {
-		match := gluedKey.FindStringIndex(v) != nil
+		match := gluedKey().FindStringIndex(v) != nil
 		if match {
 			glued++
 		}

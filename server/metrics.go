@@ -5,26 +5,25 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/collectors"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
-
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	prometheus "github.com/robotstxt/robotstxt/internal/promtext"
 )
 
 // Metrics are the decision service's Prometheus metrics, served on
-// /metrics. Every label has a small, fixed set of values.
+// /metrics. Every label has a small, fixed set of values. They are written
+// by internal/promtext, named prometheus here as the client library it
+// replaces, which every command of the binary initialised (issue 25).
 type Metrics struct {
 	reg          *prometheus.Registry
 	decisions    *prometheus.CounterVec
 	fetches      *prometheus.CounterVec
-	fetchSeconds prometheus.Histogram
+	fetchSeconds *prometheus.Histogram
 	cache        *prometheus.CounterVec
-	fleetWaits   prometheus.Counter
+	fleetWaits   *prometheus.Counter
 	holds        *prometheus.CounterVec
 	redisErrors  *prometheus.CounterVec
-	changes      prometheus.Counter
+	changes      *prometheus.Counter
 }
 
 // NewMetrics returns the metrics, with the Go runtime's and the process's.
@@ -49,14 +48,14 @@ func NewMetrics() *Metrics {
 		changes: prometheus.NewCounter(prometheus.CounterOpts{Name: "robotstxt_policy_changes_total",
 			Help: "Policy version changes announced by the fleet (a fetch gave another digest or status)."}),
 	}
-	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors, m.changes,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(m.decisions, m.fetches, m.fetchSeconds, m.cache, m.fleetWaits, m.holds, m.redisErrors, m.changes)
+	m.reg.MustRegister(prometheus.RuntimeMetrics()...)
 	return m
 }
 
 // Handler serves the metrics in the Prometheus text format.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	return m.reg.Handler()
 }
 
 // Hooks are the gate Client's hooks that feed the metrics.

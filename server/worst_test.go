@@ -6,12 +6,12 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
 // worstFiles are robots.txt files, each near the 500 KiB parse limit, in
@@ -122,7 +122,9 @@ func TestWorstRequestsBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(14, 9309))
-	const maxTime, maxMem = 5 * time.Second, 1 << 30
+	// CPU time, not the clock: under load the clock ran 6.9 s for a
+	// request of well under a second of CPU (issue 25).
+	const maxCPU, maxMem = 5 * time.Second, 1 << 30
 	for _, f := range worstFiles {
 		text := f.gen()
 		if len(text) > robotstxt.DefaultMaxBytes {
@@ -145,23 +147,18 @@ func TestWorstRequestsBounded(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			runtime.GC()
-			var m0, m1 runtime.MemStats
-			runtime.ReadMemStats(&m0)
-			start := time.Now()
 			w := httptest.NewRecorder()
-			s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, rq.path, strings.NewReader(string(body))))
-			d := time.Since(start)
-			runtime.ReadMemStats(&m1)
-			mem := m1.TotalAlloc - m0.TotalAlloc
-			t.Logf("%s, %s (%d KiB): %d in %v, %.0f MB allocated", f.name, rq.path, len(body)>>10, w.Code, d.Round(time.Millisecond), float64(mem)/1e6)
+			d, mem := testutil.Cost(func() {
+				s.ServeHTTP(w, httptest.NewRequest(http.MethodPost, rq.path, strings.NewReader(string(body))))
+			})
+			t.Logf("%s, %s (%d KiB): %d in %v of CPU, %.0f MB allocated", f.name, rq.path, len(body)>>10, w.Code, d.Round(time.Millisecond), float64(mem)/1e6)
 			// 413: the answer would be too large (MaxAnswer), refused after
 			// deciding every check, so the work was still done and bounded.
 			if w.Code != http.StatusOK && !(w.Code == http.StatusRequestEntityTooLarge && rq.path == "/api/v1/check") {
 				t.Errorf("%s, %s: status %d: %.200s", f.name, rq.path, w.Code, w.Body.String())
 			}
-			if d > maxTime || mem > maxMem {
-				t.Errorf("%s, %s: %v and %d MB; bounds %v and %d MB", f.name, rq.path, d, mem>>20, maxTime, maxMem>>20)
+			if d > maxCPU || mem > maxMem {
+				t.Errorf("%s, %s: %v of CPU and %d MB; bounds %v and %d MB", f.name, rq.path, d, mem>>20, maxCPU, maxMem>>20)
 			}
 		}
 	}

@@ -193,51 +193,38 @@ const checkOut = 256 << 10
 // fmt in the loop: each agent's escaped name, and each explanation, are
 // made once (an explanation depends only on the verdict's rule and group,
 // not on the URL). A line is a head (status and agent), the escaped URL and
-// a tail (the explanation); heads and tails are kept, per agent, in a small
-// table indexed by the verdict's rule lines and checked against the whole
-// verdict, so a lookup neither hashes strings nor allocates.
+// a tail (the explanation); heads and tails are kept, per agent, in a
+// wire.VerdictTable indexed by the verdict's rule lines and checked against
+// the whole verdict, so a lookup neither hashes strings nor allocates.
 type textLines struct {
-	agents  []string // escaped
-	lines   [][]textEntry
-	lastURL string
-	escURL  string
+	agents []string // escaped
+	lines  []wire.VerdictTable[textEntry]
 }
 
-// textCache is the number of heads and tails kept per agent.
-const textCache = 64
-
-type textEntry struct {
-	key        wire.VerdictKey // every field of a verdict that explain reads
-	head, tail string
-}
+type textEntry struct{ head, tail string }
 
 func newTextLines(agents []string) *textLines {
-	t := &textLines{lastURL: "\x00"}
+	t := &textLines{}
 	for _, a := range agents {
 		t.agents = append(t.agents, textsafe.Escape(a))
-		t.lines = append(t.lines, nil) // made on first use
 	}
+	t.lines = make([]wire.VerdictTable[textEntry], len(agents))
 	return t
 }
 
 func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Verdict) []byte {
-	if u != t.lastURL {
-		t.lastURL, t.escURL = u, textsafe.Escape(u)
-	}
-	k, slot := wire.KeyOf(v)
-	if t.lines[i] == nil {
-		t.lines[i] = make([]textEntry, textCache)
-	}
-	e := &t.lines[i][slot%textCache]
-	if e.key != k {
+	e, ok := t.lines[i].Get(v)
+	if !ok {
 		status := "ALLOWED     "
 		if !v.Allowed {
 			status = "DISALLOWED  "
 		}
-		*e = textEntry{key: k, head: status + t.agents[i] + "  ", tail: "  " + explain(agent, *v) + "\n"}
+		*e = textEntry{head: status + t.agents[i] + "  ", tail: "  " + explain(agent, *v) + "\n"}
 	}
 	b = append(b, e.head...)
-	b = append(b, t.escURL...)
+	// Not remembered from the last agent's line: u is a view of the read
+	// buffer, and a remembered one could be overwritten by the next URL.
+	b = append(b, textsafe.Escape(u)...)
 	return append(b, e.tail...)
 }
 

@@ -47,7 +47,7 @@ func TestForEachLine(t *testing.T) {
 					continue // slow, and the half reads cover the boundaries
 				}
 				var got []string
-				err := forEachLine(rd.r(tt.in), own, func(u string) error { got = append(got, u); return nil })
+				err := forEachLine(rd.r(tt.in), own, func(u string) error { got = append(got, strings.Clone(u)); return nil })
 				if err != nil {
 					t.Errorf("%s, %s, own=%v: error %v", tt.name, rd.name, own, err)
 				}
@@ -65,7 +65,7 @@ func TestForEachLineReadError(t *testing.T) {
 	boom := errors.New("boom")
 	rd := io.MultiReader(strings.NewReader("/a\n/b\n/par"), iotest.ErrReader(boom))
 	var got []string
-	err := forEachLine(rd, false, func(u string) error { got = append(got, u); return nil })
+	err := forEachLine(rd, false, func(u string) error { got = append(got, strings.Clone(u)); return nil })
 	var re readError
 	if !errors.As(err, &re) || !errors.Is(re.error, boom) {
 		t.Fatalf("error %v, want the read error", err)
@@ -80,7 +80,7 @@ func TestForEachLineStopsOnError(t *testing.T) {
 	stop := errors.New("stop")
 	var got []string
 	err := forEachLine(strings.NewReader("/a\n/b\n/c\n"), false, func(u string) error {
-		got = append(got, u)
+		got = append(got, strings.Clone(u))
 		if u == "/b" {
 			return stop
 		}
@@ -103,7 +103,7 @@ func (stuckReader) Read([]byte) (int, error) { return 0, nil }
 func TestForEachLineNoProgress(t *testing.T) {
 	rd := io.MultiReader(strings.NewReader("/a\n/b"), stuckReader{})
 	var got []string
-	err := forEachLine(rd, false, func(u string) error { got = append(got, u); return nil })
+	err := forEachLine(rd, false, func(u string) error { got = append(got, strings.Clone(u)); return nil })
 	var re readError
 	if !errors.As(err, &re) || !errors.Is(re.error, io.ErrNoProgress) {
 		t.Fatalf("error %v, want io.ErrNoProgress", err)

@@ -12,22 +12,18 @@ import (
 // byte as encoding/json writes a CheckResult (json.Marshal when EscapeHTML
 // is set, an Encoder with SetEscapeHTML(false) otherwise). The part of a
 // result that depends on the verdict alone, from "allowed" to "reading",
-// is encoded once and kept in a small table checked against the whole
-// verdict, since many URLs share a verdict; so is the last agent's name.
+// is encoded once and kept in a table (VerdictTable) checked against the
+// whole verdict, since many URLs share a verdict; so is the last agent's name.
 // An Encoder is not safe for concurrent use.
 type Encoder struct {
 	EscapeHTML bool
 
 	agent, agentJ string // agentJ: `{"agent":"...","url":`
 	agentHTML     bool
-	verdicts      []verdictEntry
+	verdicts      VerdictTable[encodedVerdict]
 }
 
-// verdictCache is the number of encoded verdicts an Encoder keeps.
-const verdictCache = 64
-
-type verdictEntry struct {
-	key  VerdictKey
+type encodedVerdict struct {
 	html bool
 	j    []byte
 }
@@ -98,13 +94,9 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *rob
 // "reading", and the closing '}', from the table when v was encoded
 // before.
 func (e *Encoder) verdict(v *robotstxt.Verdict) []byte {
-	k, slot := KeyOf(v)
-	if e.verdicts == nil {
-		e.verdicts = make([]verdictEntry, verdictCache)
-	}
-	c := &e.verdicts[slot%verdictCache]
-	if c.key != k || c.html != e.EscapeHTML {
-		c.key, c.html, c.j = k, e.EscapeHTML, append(e.appendVerdict(c.j[:0], v), '}')
+	c, ok := e.verdicts.Get(v)
+	if !ok || c.html != e.EscapeHTML {
+		c.html, c.j = e.EscapeHTML, append(e.appendVerdict(c.j[:0], v), '}')
 	}
 	return c.j
 }

@@ -95,17 +95,14 @@ func InputNote(raw string) string {
 	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") {
 		return ""
 	}
-	path := robotstxt.PathOf(raw)
 	if i := strings.Index(raw, "://"); i > 0 && isScheme(raw[:i]) {
-		host := raw[i+3:]
-		if j := strings.IndexAny(host, "/?;#"); j >= 0 {
-			host = host[:j]
-		}
-		if host != "" {
+		// A full URL: the common case of a batch, which needs no path.
+		if host := raw[i+3:]; host != "" && strings.IndexByte("/?;#", host[0]) < 0 {
 			return ""
 		}
-		return "a URL without a host: read as the path " + quote(path)
+		return "a URL without a host: read as the path " + quote(robotstxt.PathOf(raw))
 	}
+	path := robotstxt.PathOf(raw)
 	if raw == "" {
 		return "an empty URL: read as the path \"/\""
 	}

@@ -2,7 +2,8 @@
 // built on github.com/temoto/robotstxt: it reads a robots.txt and a file of
 // URLs (one per line) and prints, for each URL, the agent, the URL and
 // whether it is allowed, as JSON lines (--json) or text. It exists only to
-// be timed against "robotstxt check".
+// be timed against "robotstxt check". temoto matches paths, so a full URL is
+// reduced to its path and query first, as a crawler using temoto must.
 //
 //	temotocheck -f robots.txt -a Googlebot --urls urls.txt [--json]
 package main
@@ -12,6 +13,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"strings"
 
@@ -49,7 +51,13 @@ func main() {
 		if u == "" {
 			continue
 		}
-		ok := g.Test(u)
+		path := u
+		if strings.Contains(u, "://") {
+			if pu, err := url.Parse(u); err == nil {
+				path = pu.RequestURI()
+			}
+		}
+		ok := g.Test(path)
 		if *asJSON {
 			b, _ := json.Marshal(struct {
 				Agent   string `json:"agent"`
