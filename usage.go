@@ -459,6 +459,10 @@ func newUsageRule(rec Record) UsageRule {
 		pri: len(CanonicalPattern(path)), form: patternMatchForm(path)}
 }
 
+// HasUsageLines reports whether the file has any Content-Usage or
+// Content-Signal line.
+func (r *Robots) HasUsageLines() bool { return r.usageIndex() != noUsage }
+
 // UsageRules returns the Content-Usage rules of the file's group gi, in
 // file order. Shared: do not modify.
 func (r *Robots) UsageRules(gi int) []UsageRule {

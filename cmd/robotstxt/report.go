@@ -174,8 +174,10 @@ func newReportDoc(file string, r *robotstxt.Robots, urls []string, rows []crawle
 		rr := reportRow{Token: c.Token, Operator: c.Operator, Purpose: c.Purpose, Notes: c.Notes, Robots: c.Robots, Legacy: c.Legacy,
 			Agent: row.Agent, Source: row.Source, Groups: []wire.AgentLine{}, Closed: row.Closed, ClosedBy: row.ClosedBy, Note: row.Note}
 		rr.Reading = row.Reading
+		a, _, _ := crawlers.Resolve(r, c)
 		for j, v := range row.Verdicts {
-			rr.Verdicts = append(rr.Verdicts, wire.NewCheckResult(c.Token, urls[j], v))
+			ans := wire.Enforce(r, a, urls[j], "", &v)
+			rr.Verdicts = append(rr.Verdicts, wire.NewCheckResult(c.Token, urls[j], v, &ans))
 			if j == 0 {
 				rr.Groups = wire.AgentLines(v.UserAgents)
 			}

@@ -246,7 +246,8 @@ func (s *session) checkWith(args []string) (any, error) {
 	}
 	a := r.AgentWith(agent, opts)
 	v := a.Check(rawURL)
-	res := checkResult{CheckResult: wire.NewCheckResult(agent, rawURL, v), GroupIndexes: a.Groups(),
+	ans := wire.Enforce(r, a, rawURL, "", &v)
+	res := checkResult{CheckResult: wire.NewCheckResult(agent, rawURL, v, &ans), GroupIndexes: a.Groups(),
 		AgentIsToken: robotstxt.IsProductToken(agent), NoteKind: urlNote(rawURL)}
 	if r.Truncated {
 		w := s.wholeRobots().AgentWith(agent, opts).Check(rawURL)
