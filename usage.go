@@ -1,6 +1,10 @@
 package robotstxt
 
-import "strings"
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
 
 // AI usage preferences: what a file says about how fetched content may be
 // used, apart from whether it may be fetched. Two vocabularies are read
@@ -44,6 +48,17 @@ func (p Preference) String() string {
 
 // MarshalText renders the preference as String does.
 func (p Preference) MarshalText() ([]byte, error) { return []byte(p.String()), nil }
+
+// UnmarshalText reads "y", "n" or "unknown".
+func (p *Preference) UnmarshalText(b []byte) error {
+	for i, n := range preferenceNames {
+		if n == string(b) {
+			*p = Preference(i)
+			return nil
+		}
+	}
+	return errors.New("robotstxt: a preference is y, n or unknown, not " + strconv.Quote(string(b)))
+}
 
 // combine is vocab-07 section 5.1: any refusal wins, then any allowance.
 func (p Preference) combine(q Preference) Preference {

@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
 )
 
@@ -344,11 +346,12 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 
 // task is a parsed task line on its way to a decision.
 type task struct {
-	n      int
-	fields []field
-	target Target
-	prev   *Record // with Recheck
-	cnt    *Counters
+	n       int
+	fields  []field
+	target  Target
+	purpose string  // the task's "purpose", else the gate's
+	prev    *Record // with Recheck
+	cnt     *Counters
 }
 
 func (t *task) fail(msg string) []byte {
@@ -366,8 +369,15 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 		return nil, t.fail(err.Error())
 	}
 	var rawURL string
+	t.purpose = g.Purpose
 	for _, f := range fields {
 		switch f.key {
+		case "purpose":
+			p, ok := stringValue(f.value)
+			if !ok || !robotstxt.IsPurpose(p) {
+				return nil, t.fail(`"purpose" must be one of "` + strings.Join(robotstxt.Purposes, `", "`) + `"`)
+			}
+			t.purpose = p
 		case "url":
 			u, ok := stringValue(f.value)
 			if !ok {
@@ -398,7 +408,7 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 
 // render decides a prepared task under s and renders its output line.
 func (g *Gate) render(t *task, s *State, cnt *Counters) []byte {
-	d := g.DecideTarget(s, t.target)
+	d := g.decideFor(s, t.target, t.purpose)
 	cnt.Tasks.Add(1)
 	switch d.Action {
 	case Admit:
