@@ -236,8 +236,9 @@ func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, r
 		} else {
 			line = append(line, cell{text: t("report.open")})
 		}
-		for _, v := range row.Verdicts {
-			line = append(line, verdictCell(v, lang))
+		a, _, _ := crawlers.Resolve(r, c)
+		for j, v := range row.Verdicts {
+			line = append(line, usageCell(verdictCell(v, lang), r, a, urls[j], v, lang)) // report_usage.go
 		}
 		table = append(table, line)
 	}
