@@ -9,7 +9,7 @@ func init() {
 		"report.usage.y":      {"en": "yes", "ru": "да", "ro": "da"},
 		"report.usage.n":      {"en": "no", "ru": "нет", "ro": "nu"},
 		"report.usage.?":      {"en": "unstated", "ru": "не указано", "ro": "nespecificat"},
-		"report.usage.signal": {"en": "Content-Signal {signals}", "ru": "Content-Signal {signals}", "ro": "Content-Signal {signals}"},
+		"report.usage.signal": {"en": "signals (Content-Signal) {signals}", "ru": "сигналы (Content-Signal) {signals}", "ro": "semnale (Content-Signal) {signals}"},
 	} {
 		english[k], russian[k], romanian[k] = v["en"], v["ru"], v["ro"]
 	}
