@@ -12,6 +12,7 @@ import { EXAMPLES } from "./examples.js";
 import { ManyURLs } from "./many.js";
 import { Compare } from "./compare.js";
 import { FetchSite } from "./fetchsite.js";
+import { usageRows } from "./usage.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -540,7 +541,8 @@ function renderVerdict() {
       el("dt", { text: t("verdict.decidedBy") }), el("dd", { id: "verdict-rule" }, ...decided),
       el("dt", { text: t("verdict.group") }), el("dd", {}, ...groupDescription(v)),
       el("dt", { text: t("verdict.why") }), el("dd", { id: "verdict-why" }, reasonDescription(v)),
-      el("dt", { text: t("verdict.path") }), el("dd", {}, el("code", { text: v.path }))),
+      el("dt", { text: t("verdict.path") }), el("dd", {}, el("code", { text: v.path })),
+      ...usageRows(v, el, lineButton)),
     ...verdictNotes(v));
 }
 
