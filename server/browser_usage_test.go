@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/internal/robotsgen"
 )
 
 // TestBrowserUsage: the verdict box says what the site says about AI use
@@ -47,4 +49,50 @@ func TestBrowserUsage(t *testing.T) {
 	if eval[bool](t, ctx, `!!document.getElementById("verdict-usage")`) {
 		t.Error("a file without Content-Usage or Content-Signal shows a usage row")
 	}
+}
+
+// TestBrowserBuilder: the builder writes what "robotstxt generate" writes
+// for the same choices, in every language, and "Put it in the editor"
+// gives verdicts that confirm the choices.
+func TestBrowserBuilder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	b := newBrowser(t)
+	ctx := b.tab(t)
+	b.open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte("User-agent: *\nDisallow: /private/\n"))+"&agent=GPTBot&url=%2Fa")
+	want, err := robotsgen.Build(robotsgen.Choices{Block: []string{"ai-training"}, TrainAI: "n", SignalAITrain: "no",
+		Sitemaps: []string{"https://example.com/sitemap.xml"}, Merge: "User-agent: *\nDisallow: /private/\n"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"ru", "ro", "en"} {
+		do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.langs button[data-lang=%q]`, lang))))
+		waitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q && document.getElementById("builder-title").innerText !== ""`, lang))
+		if lang != "en" && eval[bool](t, ctx, `/These crawlers/.test(document.getElementById("builder").innerText)`) {
+			t.Errorf("%s: the builder is not translated", lang)
+		}
+	}
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		document.querySelector('#builder [data-category="ai-training"]').checked = true;
+		document.getElementById("builder-train-ai").value = "n";
+		document.getElementById("builder-signal-ai-train").value = "no";
+		document.getElementById("builder-sitemaps").value = "https://example.com/sitemap.xml";
+		document.getElementById("builder-merge").checked = true;
+	})()`))
+	do(t, ctx, chromedp.Click(chromedp.ID("builder-run")))
+	waitFor(t, ctx, `document.getElementById("builder-out").textContent.includes("Content-Usage")`)
+	if got := eval[string](t, ctx, `document.getElementById("builder-out").textContent`); got != want.Text {
+		t.Errorf("the builder wrote\n%s\nrobotsgen (robotstxt generate) writes\n%s", got, want.Text)
+	}
+	do(t, ctx, chromedp.Click(chromedp.ID("builder-use")))
+	waitFor(t, ctx, `document.getElementById("robots").value.includes("Content-Usage: train-ai=n")`)
+	typeInto(t, ctx, "agent", "GPTBot")
+	typeInto(t, ctx, "url", "/a")
+	waitFor(t, ctx, `document.getElementById("verdict-word") && document.getElementById("verdict-word").innerText === "DISALLOWED"`)
+	typeInto(t, ctx, "agent", "ExampleBot")
+	typeInto(t, ctx, "url", "/private/x")
+	waitFor(t, ctx, `document.getElementById("verdict-word") && document.getElementById("verdict-word").innerText === "DISALLOWED"`)
+	typeInto(t, ctx, "url", "/a")
+	waitFor(t, ctx, `document.getElementById("verdict-word").innerText === "ALLOWED" && (document.getElementById("verdict-usage") || {}).innerText?.includes("refused (n)")`)
 }

@@ -13,6 +13,7 @@ import { ManyURLs } from "./many.js";
 import { Compare } from "./compare.js";
 import { FetchSite } from "./fetchsite.js";
 import { usageRows } from "./usage.js";
+import { Builder } from "./builder.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -967,6 +968,8 @@ async function main() {
   document.body.dataset.engine = "loading";
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError });
   compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError });
+  new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
+    onText: (text) => { setText(text); parseNow(); check(); } });
   new FetchSite({
     root: $("fetch-site"), el, showError,
     onFile: (src) => { setSource(src); parseNow(); check(); },
