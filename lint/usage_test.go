@@ -34,7 +34,7 @@ func init() {
 		checkTest{id: "content-signal-placement", ref: "contentsignals.org, crawler-commons", line: 2,
 			bad:  "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: Googlebot\nAllow: /\n",
 			good: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n"},
-		checkTest{id: "usage-google", ref: "google", line: 2,
+		checkTest{id: "usage-google", ref: "google", line: 2, infoOK: false, opts: nil,
 			bad:  "User-agent: *\nContent-Signal: search=yes\nAllow: /\n",
 			good: "User-agent: *\nAllow: /\n"},
 	)

@@ -45,7 +45,9 @@ type answer struct {
 	Usage string
 }
 
-func (a answer) String() string { return fmt.Sprintf("allowed=%v line=%d usage=%q", a.Allowed, a.Line, a.Usage) }
+func (a answer) String() string {
+	return fmt.Sprintf("allowed=%v line=%d usage=%q", a.Allowed, a.Line, a.Usage)
+}
 
 // agreementFiles are hand-made files for the cases the issue names, and a
 // sample of real files.
