@@ -332,6 +332,19 @@ func (u *Usage) Signal(key string) (Signal, bool) {
 	return Signal{}, false
 }
 
+// SignalMap returns the Content-Signal keys that apply with their values,
+// nil when none applies (the JSON answers' "signals").
+func (u *Usage) SignalMap() map[string]string {
+	if u.Signals == nil {
+		return nil
+	}
+	m := make(map[string]string, len(u.Signals))
+	for _, s := range u.Signals {
+		m[s.Key] = s.Value
+	}
+	return m
+}
+
 // Purposes a crawler can declare, and what each reads: train-ai is
 // Content-Usage's train-ai and Content-Signal's ai-train; search is both
 // vocabularies' search; ai-input is Content-Signal's ai-input (the IETF

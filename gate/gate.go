@@ -244,13 +244,7 @@ func (g *Gate) usage(rec *Record, r *robotstxt.Robots, path string, allowed bool
 		return ""
 	}
 	p := u.Preferences
-	rec.Usage, rec.UsageLine = &p, u.Line()
-	if u.Signals != nil {
-		rec.Signals = make(map[string]string, len(u.Signals))
-		for _, s := range u.Signals {
-			rec.Signals[s.Key] = s.Value
-		}
-	}
+	rec.Usage, rec.UsageLine, rec.Signals = &p, u.Line(), u.SignalMap()
 	ref, ok := u.Refuses(purpose)
 	if !ok {
 		return ""

@@ -130,11 +130,7 @@ func (c *CheckResult) SetUsage(ans *Answer) {
 	if u.Applicable {
 		p := u.Preferences
 		c.Usage, c.UsageLine = &p, u.Line()
-		if u.Signals != nil {
-			c.Signals = make(map[string]string, len(u.Signals))
-			for _, s := range u.Signals {
-				c.Signals[s.Key] = s.Value
-			}
+		if c.Signals = u.SignalMap(); c.Signals != nil {
 			c.SignalsReading = u.SignalsReading
 		}
 	}

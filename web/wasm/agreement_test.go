@@ -141,18 +141,11 @@ func TestOneAnswerEverywhere(t *testing.T) {
 				a := r.Agent(tok)
 				v := a.Check(u)
 				us := r.Usage(a, u)
-				var sig map[string]string
-				for _, s := range us.Signals {
-					if sig == nil {
-						sig = map[string]string{}
-					}
-					sig[s.Key] = s.Value
-				}
 				var p *robotstxt.Preferences
 				if us.Applicable {
 					p = &us.Preferences
 				}
-				return toAnswer(verdictJSON{Allowed: v.Allowed, Rule: v.Rule, Usage: p, UsageLine: us.Line(), Signals: sig})
+				return toAnswer(verdictJSON{Allowed: v.Allowed, Rule: v.Rule, Usage: p, UsageLine: us.Line(), Signals: us.SignalMap()})
 			}
 			surfaces := map[string]map[string]answer{
 				"page verdict": pageVerdicts(t, text, tokens, urls),
