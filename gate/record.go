@@ -121,27 +121,33 @@ type Refusal struct {
 
 // recordJSON is the wire form: absent values are null.
 type recordJSON struct {
-	Origin             string                 `json:"origin"`
-	ProductToken       string                 `json:"productToken"`
-	TargetURL          string                 `json:"targetURL"`
-	PolicyURL          string                 `json:"policyURL"`
-	PolicyFinalURL     *string                `json:"policyFinalURL"`
-	PolicyFetchedAt    *string                `json:"policyFetchedAt"`
-	PolicyStatus       fetch.Status           `json:"policyStatus"`
-	PolicyHTTPStatus   *int                   `json:"policyHTTPStatus"`
-	PolicyDigest       *string                `json:"policyDigest"`
-	PolicyStale        bool                   `json:"policyStale"`
-	PolicySource       string                 `json:"policySource,omitempty"`
-	Group              []AgentLine            `json:"group"`
-	MatchedRule        *robotstxt.Rule        `json:"matchedRule"`
-	RepDecision        RepDecision            `json:"repDecision"`
-	CollectionDecision CollectionDecision     `json:"collectionDecision"`
-	Reason             string                 `json:"reason"`
-	Usage              *robotstxt.Preferences `json:"usage,omitempty"`
-	UsageLine          int                    `json:"usageLine,omitempty"`
-	Signals            map[string]string      `json:"signals,omitempty"`
-	Purpose            string                 `json:"purpose,omitempty"`
-	Refused            *Refusal               `json:"refused,omitempty"`
+	Origin             string             `json:"origin"`
+	ProductToken       string             `json:"productToken"`
+	TargetURL          string             `json:"targetURL"`
+	PolicyURL          string             `json:"policyURL"`
+	PolicyFinalURL     *string            `json:"policyFinalURL"`
+	PolicyFetchedAt    *string            `json:"policyFetchedAt"`
+	PolicyStatus       fetch.Status       `json:"policyStatus"`
+	PolicyHTTPStatus   *int               `json:"policyHTTPStatus"`
+	PolicyDigest       *string            `json:"policyDigest"`
+	PolicyStale        bool               `json:"policyStale"`
+	PolicySource       string             `json:"policySource,omitempty"`
+	Group              []AgentLine        `json:"group"`
+	MatchedRule        *robotstxt.Rule    `json:"matchedRule"`
+	RepDecision        RepDecision        `json:"repDecision"`
+	CollectionDecision CollectionDecision `json:"collectionDecision"`
+	Reason             string             `json:"reason"`
+	recordUsageJSON
+}
+
+// recordUsageJSON holds the usage fields of the wire form
+// (docs/usage-preferences.md).
+type recordUsageJSON struct {
+	Usage     *robotstxt.Preferences `json:"usage,omitempty"`
+	UsageLine int                    `json:"usageLine,omitempty"`
+	Signals   map[string]string      `json:"signals,omitempty"`
+	Purpose   string                 `json:"purpose,omitempty"`
+	Refused   *Refusal               `json:"refused,omitempty"`
 }
 
 // MarshalJSON writes the record with RFC 3339 UTC times and nulls for

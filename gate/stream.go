@@ -346,12 +346,12 @@ func readLine(br *bufio.Reader) (line []byte, tooLong bool, err error) {
 
 // task is a parsed task line on its way to a decision.
 type task struct {
-	n       int
-	fields  []field
-	target  Target
-	purpose string  // the task's "purpose", else the gate's
-	prev    *Record // with Recheck
-	cnt     *Counters
+	n      int
+	fields []field
+	target Target
+	intent string // the task's "purpose", else the gate's
+	prev   *Record // with Recheck
+	cnt    *Counters
 }
 
 func (t *task) fail(msg string) []byte {
@@ -369,7 +369,7 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 		return nil, t.fail(err.Error())
 	}
 	var rawURL string
-	t.purpose = g.Purpose
+	t.intent = g.Purpose
 	for _, f := range fields {
 		switch f.key {
 		case "purpose":
@@ -377,7 +377,7 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 			if !ok || !robotstxt.IsPurpose(p) {
 				return nil, t.fail(`"purpose" must be one of "` + strings.Join(robotstxt.Purposes, `", "`) + `"`)
 			}
-			t.purpose = p
+			t.intent = p
 		case "url":
 			u, ok := stringValue(f.value)
 			if !ok {
@@ -408,7 +408,7 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 
 // render decides a prepared task under s and renders its output line.
 func (g *Gate) render(t *task, s *State, cnt *Counters) []byte {
-	d := g.decideFor(s, t.target, t.purpose)
+	d := g.decideFor(s, t.target, t.intent)
 	cnt.Tasks.Add(1)
 	switch d.Action {
 	case Admit:
