@@ -349,7 +349,8 @@ type task struct {
 	n      int
 	fields []field
 	target Target
-	intent string // the task's "purpose", else the gate's
+	// intent is the task's "purpose", else the gate's.
+	intent string
 	prev   *Record // with Recheck
 	cnt    *Counters
 }
