@@ -147,6 +147,8 @@ type rareState struct {
 	yandexOnce   sync.Once
 	yandexR      *Robots
 	yandexGroups []int // the index in the file's Groups of each group of yandexR
+	usageOnce    sync.Once
+	usage        *usageIndex // usage.go
 }
 
 func (r *Robots) rare() *rareState {

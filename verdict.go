@@ -22,9 +22,14 @@ const (
 	// that it ignores the "*" group (AdsBot-Google), so no rules apply and
 	// the path is allowed.
 	GlobalIgnored
+	// PurposeRefused: the rules allow the fetch, but the site refuses the
+	// purpose the crawler declared (a Content-Usage or Content-Signal
+	// preference, see Usage.Refuses). Check never returns it; callers that
+	// enforce a purpose set it.
+	PurposeRefused
 )
 
-var reasonNames = [...]string{"matched-rule", "no-matching-rule", "no-group", "implicit-robots-txt", "global-ignored"}
+var reasonNames = [...]string{"matched-rule", "no-matching-rule", "no-group", "implicit-robots-txt", "global-ignored", "purpose-refused"}
 
 func (r Reason) String() string {
 	if int(r) < len(reasonNames) {

@@ -33,6 +33,11 @@ type Gate struct {
 	// Scope decides collection; nil leaves every collection decision
 	// unresolved, so that no task is admitted.
 	Scope *Scope
+	// Purpose is what the crawler fetches for: "train-ai", "search" or
+	// "ai-input" (robotstxt.Purposes), or "" for none. A task whose purpose
+	// the site refuses (Content-Usage n, Content-Signal no) is disallowed,
+	// so dropped. A stream task's "purpose" field overrides it.
+	Purpose string
 
 	once   sync.Once
 	client *Client
@@ -141,7 +146,10 @@ func (g *Gate) Decide(s *State, rawURL string) *Decision {
 // DecideTarget makes the decision for t from a known state of its origin
 // (t.Origin), without any I/O: the scope, the matcher and the record all
 // take t's path.
-func (g *Gate) DecideTarget(s *State, t Target) *Decision {
+func (g *Gate) DecideTarget(s *State, t Target) *Decision { return g.decideFor(s, t, g.Purpose) }
+
+// decideFor is DecideTarget for a crawler that declares purpose.
+func (g *Gate) decideFor(s *State, t Target, purpose string) *Decision {
 	d := &Decision{Record: Record{Origin: s.Origin, ProductToken: g.Agent, TargetURL: t.URL, PolicyURL: s.Origin + "/robots.txt"}}
 	r := &d.Record
 	r.PolicySource = s.Source
@@ -173,6 +181,10 @@ func (g *Gate) DecideTarget(s *State, t Target) *Decision {
 				r.RepDecision = RepDisallow
 			}
 			why = append(why, g.explain(v)+fileNotes(p))
+			if refused := g.usage(r, d.robots, t.Path, v.Allowed, purpose); refused != "" {
+				r.RepDecision = RepDisallow
+				why = append(why, refused)
+			}
 		default: // Unavailable, TooManyRedirects
 			r.RepDecision = RepAllow
 			if p.Status == fetch.TooManyRedirects {
@@ -216,6 +228,29 @@ func (g *Gate) DecideTarget(s *State, t Target) *Decision {
 	r.Reason = d.RepReason + "; " + colWhy
 	d.Action = actionOf(r.RepDecision, col)
 	return d
+}
+
+// usage records what the file says about using the content at path
+// (nothing when it has no such lines) and the crawler's purpose; it
+// returns why the purpose is refused, or "".
+func (g *Gate) usage(rec *Record, r *robotstxt.Robots, path string, allowed bool, purpose string) string {
+	rec.Purpose = purpose
+	if !r.HasUsageLines() {
+		return ""
+	}
+	a := r.AgentWith(g.Agent, robotstxt.AgentOptions{Exact: g.Exact, NoFallback: g.NoFallback})
+	u := r.UsageAllowed(a, path, allowed)
+	if !u.Applicable {
+		return ""
+	}
+	p := u.Preferences
+	rec.Usage, rec.UsageLine, rec.Signals = &p, u.Line(), u.SignalMap()
+	ref, ok := u.Refuses(purpose)
+	if !ok {
+		return ""
+	}
+	rec.Refused = &Refusal{Purpose: purpose, Line: ref.Line, Source: ref.Source}
+	return "purpose " + purpose + " refused by line " + strconv.Itoa(ref.Line) + " (" + ref.Source + ")"
 }
 
 func (g *Gate) verdict(r *robotstxt.Robots, rawURL string) robotstxt.Verdict {

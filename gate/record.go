@@ -3,6 +3,8 @@ package gate
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -97,6 +99,24 @@ type Record struct {
 	CollectionDecision CollectionDecision `json:"collectionDecision"`
 	// Reason says in plain words how the decisions were reached.
 	Reason string `json:"reason"`
+	// Usage holds the Content-Usage preferences that apply to the target
+	// (docs/usage-preferences.md), UsageLine the deciding rule's line and
+	// Signals the Content-Signal keys that apply; all absent when the file
+	// states no preference or the target is disallowed.
+	Usage     *robotstxt.Preferences `json:"usage,omitempty"`
+	UsageLine int                    `json:"usageLine,omitempty"`
+	Signals   map[string]string      `json:"signals,omitempty"`
+	// Purpose is what the crawler declared it fetches for, Refused the
+	// line that refuses it (the REP decision is then disallow).
+	Purpose string   `json:"purpose,omitempty"`
+	Refused *Refusal `json:"refused,omitempty"`
+}
+
+// Refusal says which line refuses a declared purpose.
+type Refusal struct {
+	Purpose string `json:"purpose"`
+	Line    int    `json:"line"`
+	Source  string `json:"source"` // "Content-Usage train-ai=n", "Content-Signal ai-train=no"
 }
 
 // recordJSON is the wire form: absent values are null.
@@ -117,6 +137,17 @@ type recordJSON struct {
 	RepDecision        RepDecision        `json:"repDecision"`
 	CollectionDecision CollectionDecision `json:"collectionDecision"`
 	Reason             string             `json:"reason"`
+	recordUsageJSON
+}
+
+// recordUsageJSON holds the usage fields of the wire form
+// (docs/usage-preferences.md).
+type recordUsageJSON struct {
+	Usage     *robotstxt.Preferences `json:"usage,omitempty"`
+	UsageLine int                    `json:"usageLine,omitempty"`
+	Signals   map[string]string      `json:"signals,omitempty"`
+	Purpose   string                 `json:"purpose,omitempty"`
+	Refused   *Refusal               `json:"refused,omitempty"`
 }
 
 // MarshalJSON writes the record with RFC 3339 UTC times and nulls for
@@ -184,6 +215,39 @@ func (r *Record) appendJSON(b []byte) []byte {
 	str(`,"repDecision":`, string(r.RepDecision), false)
 	str(`,"collectionDecision":`, string(r.CollectionDecision), false)
 	str(`,"reason":`, r.Reason, false)
+	if r.Usage != nil {
+		b = append(b, `,"usage":{"train-ai":"`...)
+		b = append(b, r.Usage.TrainAI.String()...)
+		b = append(b, `","search":"`...)
+		b = append(b, r.Usage.Search.String()...)
+		b = append(b, `"}`...)
+	}
+	if r.UsageLine != 0 {
+		b = append(b, `,"usageLine":`...)
+		b = strconv.AppendInt(b, int64(r.UsageLine), 10)
+	}
+	if len(r.Signals) > 0 {
+		b = append(b, `,"signals":{`...)
+		for i, k := range slices.Sorted(maps.Keys(r.Signals)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendString(b, k)
+			b = append(b, ':')
+			b = appendString(b, r.Signals[k])
+		}
+		b = append(b, '}')
+	}
+	if r.Purpose != "" {
+		str(`,"purpose":`, r.Purpose, false)
+	}
+	if f := r.Refused; f != nil {
+		str(`,"refused":{"purpose":`, f.Purpose, false)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(f.Line), 10)
+		str(`,"source":`, f.Source, false)
+		b = append(b, '}')
+	}
 	return append(b, '}')
 }
 
@@ -199,7 +263,8 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	}
 	*r = Record{Origin: w.Origin, ProductToken: w.ProductToken, TargetURL: w.TargetURL, PolicyURL: w.PolicyURL,
 		PolicyStatus: w.PolicyStatus, PolicyStale: w.PolicyStale, PolicySource: w.PolicySource, Group: w.Group, MatchedRule: w.MatchedRule,
-		RepDecision: w.RepDecision, CollectionDecision: w.CollectionDecision, Reason: w.Reason}
+		RepDecision: w.RepDecision, CollectionDecision: w.CollectionDecision, Reason: w.Reason,
+		Usage: w.Usage, UsageLine: w.UsageLine, Signals: w.Signals, Purpose: w.Purpose, Refused: w.Refused}
 	if w.PolicyFinalURL != nil {
 		r.PolicyFinalURL = *w.PolicyFinalURL
 	}

@@ -8,9 +8,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
 )
 
@@ -347,6 +349,8 @@ type task struct {
 	n      int
 	fields []field
 	target Target
+	// intent is the task's "purpose", else the gate's.
+	intent string
 	prev   *Record // with Recheck
 	cnt    *Counters
 }
@@ -366,8 +370,15 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 		return nil, t.fail(err.Error())
 	}
 	var rawURL string
+	t.intent = g.Purpose
 	for _, f := range fields {
 		switch f.key {
+		case "purpose":
+			p, ok := stringValue(f.value)
+			if !ok || !robotstxt.IsPurpose(p) {
+				return nil, t.fail(`"purpose" must be one of "` + strings.Join(robotstxt.Purposes, `", "`) + `"`)
+			}
+			t.intent = p
 		case "url":
 			u, ok := stringValue(f.value)
 			if !ok {
@@ -398,7 +409,7 @@ func (g *Gate) prepare(n int, line []byte, recheck bool, cnt *Counters) (*task, 
 
 // render decides a prepared task under s and renders its output line.
 func (g *Gate) render(t *task, s *State, cnt *Counters) []byte {
-	d := g.DecideTarget(s, t.target)
+	d := g.decideFor(s, t.target, t.intent)
 	cnt.Tasks.Add(1)
 	switch d.Action {
 	case Admit:

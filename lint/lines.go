@@ -21,7 +21,7 @@ var canonicalKeys = map[robotstxt.Field]string{
 // knownKeys are the fields some crawler reads, for "did you mean" and for
 // telling a directive without a colon from prose.
 var knownKeys = []string{"user-agent", "allow", "disallow", "sitemap", "crawl-delay", "host", "clean-param",
-	"content-signal", "noindex", "nofollow", "request-rate", "visit-time"}
+	"content-signal", "content-usage", "noindex", "nofollow", "request-rate", "visit-time"}
 
 // minorKeys are old or minor extensions that no major crawler reads.
 var minorKeys = map[string]bool{"request-rate": true, "visit-time": true, "robot-version": true}
@@ -140,6 +140,8 @@ func (l *linter) checkOther(ln *robotstxt.Line) {
 		l.checkCleanParam(ln)
 	case key == "content-signal":
 		l.checkContentSignal(ln)
+	case key == "content-usage":
+		l.checkContentUsage(ln) // usage.go
 	case noindexKeys[key]:
 		l.add(Warning, "noindex-directive", "", n, 1, "key", ln.Key)
 	case minorKeys[key]:
@@ -173,6 +175,8 @@ func displayKey(k string) string {
 		return "User-agent"
 	case "content-signal":
 		return "Content-Signal"
+	case "content-usage":
+		return "Content-Usage"
 	}
 	parts := strings.Split(k, "-")
 	for i, p := range parts {
@@ -424,6 +428,11 @@ func (l *linter) checkContentSignal(ln *robotstxt.Line) {
 		case !ok:
 			l.add(Error, "content-signal", "no-value", n, col, "item", quote(part))
 			return
+		case lname == "use": // since 2026: how far the content may be used
+			if v := strings.ToLower(value); v != "immediate" && v != "reference" && v != "full" {
+				l.add(Error, "content-signal", "bad-use", n, col, "value", quote(value))
+				return
+			}
 		case lname != "search" && lname != "ai-input" && lname != "ai-train":
 			if s := signalSuggestion(lname); s != "" {
 				l.add(Error, "content-signal", "typo", n, col, "name", quote(name), "suggestion", s)

@@ -227,6 +227,7 @@ func (l *linter) run() {
 	l.checkHTML()
 	l.checkSitemaps()
 	l.checkBroadPrefix()
+	l.checkUsage() // usage.go
 	l.checkLimits()
 }
 

@@ -126,6 +126,10 @@ type request struct {
 	// false gives the plain RFC 9309 answer.
 	Fallback *bool  `json:"fallback"`
 	Lang     string `json:"lang"`
+	// Purpose is what the crawler fetches for (train-ai, search,
+	// ai-input): an answer whose purpose the site refuses is disallowed
+	// (docs/usage-preferences.md).
+	Purpose string `json:"purpose"`
 }
 
 // readRequest reads a JSON body, or a text/plain robots.txt with the other
@@ -151,7 +155,7 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request) (*request, 
 	if mt == "text/plain" {
 		text := string(body)
 		q := r.URL.Query()
-		req.Robots, req.Agents, req.URLs, req.Lang = &text, q["agent"], q["url"], q.Get("lang")
+		req.Robots, req.Agents, req.URLs, req.Lang, req.Purpose = &text, q["agent"], q["url"], q.Get("lang"), q.Get("purpose")
 		if e := q.Get("exact"); e != "" {
 			if req.Exact, err = strconv.ParseBool(e); err != nil {
 				return nil, badRequest("exact=%q: want true or false", e)
@@ -239,6 +243,8 @@ func (s *Server) apiCheck(req *request) (any, error) {
 		return nil, badRequest("too many urls: %d (at most %d)", len(req.URLs), MaxURLs)
 	case len(req.Agents)*len(req.URLs) > MaxPairs:
 		return nil, badRequest("too many checks: %d agents × %d urls (at most %d pairs)", len(req.Agents), len(req.URLs), MaxPairs)
+	case req.Purpose != "" && !robotstxt.IsPurpose(req.Purpose):
+		return nil, badRequest(`"purpose" must be one of %s, not %q`, strings.Join(robotstxt.Purposes, ", "), req.Purpose)
 	}
 	bots := make([]robotstxt.Agent, len(req.Agents))
 	for i, a := range req.Agents {
@@ -256,11 +262,18 @@ func (s *Server) apiCheck(req *request) (any, error) {
 	// may not be. Decide all, size the answer, then write it one result at
 	// a time.
 	verdicts := make([]robotstxt.Verdict, 0, len(req.Agents)*len(req.URLs))
+	var answers []wire.Answer // the usage of each check, when the file states any
+	withUsage := r.HasUsageLines()
 	size := int64(2)
 	for _, u := range req.URLs {
 		us := urlSize(u)
 		for j, bot := range bots {
 			v := bot.Check(u)
+			if withUsage {
+				ans := wire.Enforce(r, bot, u, req.Purpose, &v)
+				answers = append(answers, ans)
+				size += usageSize(&ans)
+			}
 			verdicts = append(verdicts, v)
 			size += us + checkResultSize(req.Agents[j], v)
 		}
@@ -280,8 +293,25 @@ func (s *Server) apiCheck(req *request) (any, error) {
 		if i%n == 0 {
 			path, note = robotstxt.NormalizePath(u), wire.InputNote(u)
 		}
-		return enc.AppendCheck(b, req.Agents[i%n], u, path, note, &verdicts[i])
+		var ans *wire.Answer
+		if answers != nil {
+			ans = &answers[i]
+		}
+		return enc.AppendCheck(b, req.Agents[i%n], u, path, note, &verdicts[i], ans)
 	}}, nil
+}
+
+// usageSize bounds the JSON size of a result's usage fields beyond the
+// fixed part checkResultSize counts.
+func usageSize(ans *wire.Answer) int64 {
+	n := int64(64)
+	for _, s := range ans.Usage.Signals {
+		n += 4 + jsonLen(s.Key) + jsonLen(s.Value)
+	}
+	if ans.Refused != nil {
+		n += 64 + jsonLen(ans.Refused.Source)
+	}
+	return n
 }
 
 // urlSize is the JSON size of the parts of a check result that depend on
@@ -294,7 +324,7 @@ func urlSize(u string) int64 {
 // (wire.CheckResult) but for urlSize: its strings escaped, plus the fixed
 // parts.
 func checkResultSize(agent string, v robotstxt.Verdict) int64 {
-	n := 256 + jsonLen(agent)
+	n := 256 + 96 + jsonLen(agent) // 96: the usage fields of a file without such lines
 	for _, r := range []*robotstxt.Rule{v.Rule, v.Overruled} {
 		if r != nil {
 			n += 64 + jsonLen(r.Pattern)

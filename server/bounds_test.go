@@ -72,7 +72,7 @@ func TestCheckAnswerStreamed(t *testing.T) {
 	var results []wire.CheckResult
 	for _, u := range urls {
 		for _, a := range agents {
-			results = append(results, wire.NewCheckResult(a, u, r.AgentWith(a, robotstxt.AgentOptions{}).Check(u)))
+			results = append(results, wantResult(r, a, u, ""))
 		}
 	}
 	enc.Encode(results)
@@ -106,12 +106,13 @@ func TestCheckAnswerStreamed(t *testing.T) {
 // TestCheckResultSizeIsABound: the size estimate is never below the JSON
 // actually written, whatever the strings hold.
 func TestCheckResultSizeIsABound(t *testing.T) {
-	r := robotstxt.ParseString("User-agent: a\"b\x01\nUser-agent: *\nUser-agent: Ω\u2028\nDisallow: /\xff\"\\\x02\nAllow: /é\n")
+	r := robotstxt.ParseString("User-agent: a\"b\x01\nUser-agent: *\nUser-agent: Ω\u2028\nDisallow: /\xff\"\\\x02\nAllow: /é\n" +
+		"Content-Usage: /é train-ai=n\nContent-Signal: \x01\"=\u2028\\, ai-train=no\n")
 	for _, a := range []string{"a\"b\x01", "*", "Ω\u2028", "x\xff"} {
 		for _, u := range []string{"/\xff\"\\\x02", "/é", "héllo\x01", "https://h/\u2029", "//x/\"", ""} {
-			v := r.Agent(a).Check(u)
-			b := serverJSON(wire.NewCheckResult(a, u, v))
-			if est := urlSize(u) + checkResultSize(a, v); est < int64(len(b)) {
+			v, ans := checkUsage(r, a, u, "train-ai")
+			b := serverJSON(wire.NewCheckResult(a, u, v, &ans))
+			if est := urlSize(u) + checkResultSize(a, v) + usageSize(&ans); est < int64(len(b)) {
 				t.Errorf("checkResultSize(%q, %q) = %d < %d bytes of JSON", a, u, est, len(b))
 			}
 		}
@@ -173,17 +174,33 @@ func FuzzCheckResultSize(f *testing.F) {
 	f.Add("User-agent: *\nDisallow: /x\n", "ExampleBot", "/x")
 	f.Add("User-agent: a\"b\x01\nUser-agent: Ω\u2028\nDisallow: /\xff\"\\\x02\n", "a\"b\x01", "héllo\x01")
 	f.Add("User-agent: *\nAllow: /$\nDisallow: /*\n", "x\xff", "//h/\"?q#f")
+	f.Add("User-agent: *\nContent-Usage: search=n\nContent-Signal: a\x01=\"\\, search=no\n", "x", "/")
 	f.Fuzz(func(t *testing.T, robots, agent, u string) {
 		if len(robots) > 4096 || len(agent) > maxItem || len(u) > maxItem {
 			return
 		}
 		r := robotstxt.ParseString(robots)
-		v := r.AgentWith(agent, robotstxt.AgentOptions{}).Check(u)
-		b := serverJSON(wire.NewCheckResult(agent, u, v))
-		if est := urlSize(u) + checkResultSize(agent, v); est < int64(len(b)) {
+		v, ans := checkUsage(r, agent, u, "search")
+		b := serverJSON(wire.NewCheckResult(agent, u, v, &ans))
+		if est := urlSize(u) + checkResultSize(agent, v) + usageSize(&ans); est < int64(len(b)) {
 			t.Fatalf("estimate %d < %d bytes of JSON for agent %q, url %q", est, len(b), agent, u)
 		}
 	})
+}
+
+// checkUsage checks u for agent as the check endpoint does, with the
+// purpose.
+func checkUsage(r *robotstxt.Robots, agent, u, purpose string) (robotstxt.Verdict, wire.Answer) {
+	a := r.AgentWith(agent, robotstxt.AgentOptions{})
+	v := a.Check(u)
+	ans := wire.Enforce(r, a, u, purpose, &v)
+	return v, ans
+}
+
+// wantResult is the check endpoint's answer for agent and u.
+func wantResult(r *robotstxt.Robots, agent, u, purpose string) wire.CheckResult {
+	v, ans := checkUsage(r, agent, u, purpose)
+	return wire.NewCheckResult(agent, u, v, &ans)
 }
 
 // serverJSON encodes v as the server writes answers: no HTML escaping, no

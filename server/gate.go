@@ -168,6 +168,10 @@ func decodeStrict(body []byte, v any) error {
 type decideRequest struct {
 	URLs  []string `json:"urls"`
 	Agent string   `json:"agent"`
+	// Purpose is what the crawler fetches for (train-ai, search,
+	// ai-input): a URL whose purpose the site refuses is dropped
+	// (docs/usage-preferences.md).
+	Purpose string `json:"purpose"`
 }
 
 // decideItem is one answer: a line of "robotstxt gate" output for the task
@@ -246,6 +250,13 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	gt, err := g.gateFor(req.Agent)
 	if err != nil {
 		return err
+	}
+	if req.Purpose != "" {
+		if !robotstxt.IsPurpose(req.Purpose) {
+			return badRequest(`"purpose" must be one of %s, not %q`, strings.Join(robotstxt.Purposes, ", "), req.Purpose)
+		}
+		// The agent's gate with the purpose: the same client and scope.
+		gt = &gate.Gate{Agent: gt.Agent, Exact: gt.Exact, NoFallback: gt.NoFallback, Client: gt.Client, Scope: gt.Scope, Purpose: req.Purpose}
 	}
 	stream := acceptsNDJSON(r)
 	ctx := r.Context()

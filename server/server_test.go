@@ -190,6 +190,10 @@ var apiCases = []apiCase{
 	{"check-fallback", "/api/v1/check", "application/json", `{"robots": "User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /\n", "agents": ["Googlebot-Image", "AdsBot-Google", "360Spider"], "urls": ["/x", "private/x"]}`, 200},
 	{"check-no-fallback", "/api/v1/check", "application/json", `{"robots": "User-agent: Googlebot\nDisallow: /\nUser-agent: *\nAllow: /\n", "agents": ["Googlebot-Image"], "urls": ["/x"], "fallback": false}`, 200},
 	{"check-text-no-fallback", "/api/v1/check?agent=Googlebot-Image&url=%2Fx&fallback=false", "text/plain", "User-agent: Googlebot\nDisallow: /\n", 200},
+	{"check-usage", "/api/v1/check", "application/json", `{"robots": "User-agent: *\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Signal: search=yes, ai-train=no\n", "agents": ["ExampleBot"], "urls": ["/test", "/never/test", "/ai-ok/test"]}`, 200},
+	{"check-purpose", "/api/v1/check", "application/json", `{"robots": "User-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n", "agents": ["ExampleBot"], "urls": ["/test", "/ai-ok/test"], "purpose": "train-ai"}`, 200},
+	{"check-text-purpose", "/api/v1/check?agent=ExampleBot&url=%2Fx&purpose=ai-input", "text/plain", "User-agent: *\nContent-Signal: ai-input=no\n", 200},
+	{"err-bad-purpose", "/api/v1/check", "application/json", `{"robots": "", "agents": ["a"], "urls": ["/"], "purpose": "training"}`, 400},
 	{"err-bad-fallback", "/api/v1/check?agent=Googlebot-Image&url=%2Fx&fallback=maybe", "text/plain", "User-agent: Googlebot\nDisallow: /\n", 400},
 	{"lint", "/api/v1/lint", "application/json", `{"robots": "Disalow: /x\nUser-agent: *\nDisallow:\n", "lang": "en"}`, 200},
 	{"lint-clean", "/api/v1/lint", "application/json", `{"robots": "User-agent: *\nDisallow: /private/\n"}`, 200},
@@ -253,7 +257,7 @@ func TestCheckMatchesWire(t *testing.T) {
 	var want []wire.CheckResult
 	for _, u := range urls {
 		for _, a := range agents {
-			want = append(want, wire.NewCheckResult(a, u, r.Check(a, u)))
+			want = append(want, wantResult(r, a, u, ""))
 		}
 	}
 	wantJSON, _ := json.Marshal(want)

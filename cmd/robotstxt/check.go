@@ -31,7 +31,17 @@ outside letters, '-' and '_', compared whole; no fallbacks).
 
 With --live, each URL's robots.txt is fetched from its origin instead.
 
-Exit status: 0 when every answer is allowed, 1 when any is disallowed (with
+Every answer also says what the site says about using the content (AI usage
+preferences, docs/usage-preferences.md): the Content-Usage preferences of
+draft-ietf-aipref-attach-05 and -vocab-07 (train-ai, search: y, n or unknown,
+with the deciding line) and the Content-Signal keys that apply; none apply to
+a disallowed URL. --json carries them as "usage", "usageLine" and "signals".
+--purpose train-ai|search|ai-input declares what the crawler fetches for: an
+answer whose purpose the site refuses (Content-Usage n, Content-Signal no) is
+DISALLOWED, with that line.
+
+Exit status: 0 when every answer is allowed, 1 when any is disallowed (a
+refused --purpose included; with
 --live: or unresolved, because robots.txt could not be fetched), 2 on a usage or
 input error.`,
 		`  robotstxt check -f robots.txt -a Googlebot -a GPTBot https://example.com/private/x /search?q=1
@@ -50,8 +60,12 @@ input error.`,
 	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs) // with --live
+	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; an answer whose `purpose` the site refuses is disallowed")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *purpose != "" && !robotstxt.IsPurpose(*purpose) {
+		return usagef("check: --purpose must be one of %s, not %s", strings.Join(robotstxt.Purposes, ", "), textsafe.Escape(strconv.Quote(*purpose)))
 	}
 	if len(agents) == 0 {
 		return usagef("check: give at least one agent with -a (run \"robotstxt check --help\")")
@@ -66,6 +80,9 @@ input error.`,
 		return usagef("check: give URLs as arguments or with --urls")
 	}
 	if *live {
+		if *purpose != "" {
+			return usagef("check: --purpose is not supported with --live yet; save the file and give it with -f")
+		}
 		if *file != "" {
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
@@ -119,6 +136,7 @@ input error.`,
 	out := make([]byte, 0, checkOut+4<<10)
 	enc := &wire.Encoder{EscapeHTML: true} // byte for byte json.Marshal's output
 	texts := newTextLines(agents)
+	withUsage := r.HasUsageLines() // else every answer's usage is the same, unknown
 	anyDisallowed := false
 	count := 0
 	var notes cappedNotes
@@ -145,13 +163,18 @@ input error.`,
 		}
 		for i := range bots { // not a copy of each Agent
 			v := bots[i].Check(checked)
+			var ans *wire.Answer
+			if withUsage {
+				a := wire.Enforce(r, bots[i], checked, *purpose, &v)
+				ans = &a
+			}
 			if !v.Allowed {
 				anyDisallowed = true
 			}
 			if *asJSON {
-				out = append(enc.AppendCheck(out, agents[i], u, path, note, &v), '\n')
+				out = append(enc.AppendCheck(out, agents[i], u, path, note, &v, ans), '\n')
 			} else {
-				out = texts.appendLine(out, i, agents[i], u, &v)
+				out = texts.appendLine(out, i, agents[i], u, &v, ans)
 			}
 		}
 		if len(out) >= checkOut {
@@ -212,7 +235,19 @@ func newTextLines(agents []string) *textLines {
 	return t
 }
 
-func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Verdict) []byte {
+func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Verdict, ans *wire.Answer) []byte {
+	if ans != nil {
+		// Usage depends on the URL, not only on the verdict: not cached.
+		status := "ALLOWED     "
+		if !v.Allowed {
+			status = "DISALLOWED  "
+		}
+		b = append(b, status+t.agents[i]+"  "...)
+		b = append(b, textsafe.Escape(u)...)
+		b = append(b, "  "...)
+		b = append(b, explainUsage(agent, *v, ans)...)
+		return append(b, '\n')
+	}
 	e, ok := t.lines[i].Get(v)
 	if !ok {
 		status := "ALLOWED     "
@@ -234,6 +269,59 @@ func writeCheckText(w io.Writer, agent, u string, v robotstxt.Verdict) {
 		status = "DISALLOWED"
 	}
 	fmt.Fprintf(w, "%-10s  %s  %s  %s\n", status, textsafe.Escape(agent), textsafe.Escape(u), explain(agent, v))
+}
+
+// explainUsage is explain followed by what the site says about using the
+// content, or by the refused purpose.
+func explainUsage(agent string, v robotstxt.Verdict, ans *wire.Answer) string {
+	if ref := ans.Refused; ref != nil {
+		v.Allowed, v.Reason = true, ans.Reason // the verdict before the purpose
+		return fmt.Sprintf("purpose %s refused: line %d: %s (crawling alone is allowed: %s)",
+			ref.Purpose, ref.Line, textsafe.Escape(ref.Source), explain(agent, v))
+	}
+	return explain(agent, v) + "; " + usageWords(&ans.Usage)
+}
+
+// usageWords says in words what check --json says in "usage", "usageLine"
+// and "signals".
+func usageWords(u *robotstxt.Usage) string {
+	if !u.Applicable {
+		return "AI usage: no preference applies to a disallowed URL"
+	}
+	var b strings.Builder
+	b.WriteString("AI usage: ")
+	if u.Rule == nil {
+		b.WriteString("no Content-Usage rule applies")
+	} else {
+		fmt.Fprintf(&b, "Content-Usage line %d: train-ai %s, search %s", u.Rule.Line,
+			preferenceWord(u.Preferences.TrainAI), preferenceWord(u.Preferences.Search))
+	}
+	if u.Signals == nil {
+		b.WriteString("; no Content-Signal applies")
+		return b.String()
+	}
+	where := "in the group"
+	if u.SignalsReading == robotstxt.SignalsFile {
+		where = "file-wide, before the first group"
+	}
+	fmt.Fprintf(&b, "; Content-Signal (%s):", where)
+	for i, s := range u.Signals {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, " %s=%s (line %d)", textsafe.Escape(s.Key), textsafe.Escape(s.Value), s.Line)
+	}
+	return b.String()
+}
+
+func preferenceWord(p robotstxt.Preference) string {
+	switch p {
+	case robotstxt.PreferenceAllow:
+		return "allowed (y)"
+	case robotstxt.PreferenceDisallow:
+		return "refused (n)"
+	}
+	return "unknown"
 }
 
 // explain says in a few words why a verdict was reached.

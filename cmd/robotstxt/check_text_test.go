@@ -29,7 +29,7 @@ func TestTextLinesMatchWriteCheckText(t *testing.T) {
 					v := r.AgentWith(a, robotstxt.AgentOptions{}).Check(u)
 					var want bytes.Buffer
 					writeCheckText(&want, a, u, v)
-					if got := tl.appendLine(nil, i, a, u, &v); !bytes.Equal(got, want.Bytes()) {
+					if got := tl.appendLine(nil, i, a, u, &v, nil); !bytes.Equal(got, want.Bytes()) {
 						t.Fatalf("file %q, agent %q, url %q:\n got %q\nwant %q", f, a, u, got, want.Bytes())
 					}
 				}
@@ -69,7 +69,7 @@ func TestTextLinesTableNeverMixesVerdicts(t *testing.T) {
 			i, u := n%2, []string{"/x", "/y\x07"}[n%2]
 			var want bytes.Buffer
 			writeCheckText(&want, agents[i], u, v)
-			if got := tl.appendLine(nil, i, agents[i], u, &v); !bytes.Equal(got, want.Bytes()) {
+			if got := tl.appendLine(nil, i, agents[i], u, &v, nil); !bytes.Equal(got, want.Bytes()) {
 				t.Fatalf("agent %q, verdict %+v:\n got %q\nwant %q", agents[i], v, got, want.Bytes())
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/robotstxt/robotstxt"
@@ -22,7 +23,8 @@ task's own fields unchanged, then "decision" (the decision record) and "gate":
   hold    unresolved on either side: robots.txt could not be had (unreachable,
           rate-limited, or refused: its address is not public) or the scope
           does not cover the URL, or robots.txt answered 401/403
-  drop    robots.txt disallows the URL, or the scope denies it
+  drop    robots.txt disallows the URL, or the scope denies it, or the site
+          refuses the task's declared purpose (--purpose, a "purpose" field)
 
 Lines come out in completion order, so that an origin whose robots.txt is
 slow holds back only its own tasks; match them by your own fields (an "id").
@@ -70,8 +72,12 @@ scope.yaml:
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
 	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on each robots.txt fetch as a whole: every redirect and the body together")
 	guard := addGuardFlags(fs)
+	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a task whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is dropped; a task's \"purpose\" field overrides it")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *purpose != "" && !robotstxt.IsPurpose(*purpose) {
+		return usagef("gate: --purpose must be one of %s", strings.Join(robotstxt.Purposes, ", "))
 	}
 	if !robotstxt.IsProductToken(*agent) {
 		if *agent == "" {
@@ -111,7 +117,7 @@ scope.yaml:
 			Timeout: *total, Guard: guard.policy()},
 		Cache: cache.NewMemory(*origins, 0),
 	}
-	g := &gate.Gate{Agent: *agent, Client: client, Scope: scope}
+	g := &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}
 	var counters gate.Counters
 	stop := func() {}
 	if isTerminal(c.stderr) {

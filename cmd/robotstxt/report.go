@@ -185,8 +185,10 @@ func newReportDoc(file string, r *robotstxt.Robots, urls []string, rows []crawle
 		rr := reportRow{Token: c.Token, Operator: c.Operator, Purpose: c.Purpose, Notes: c.Notes, Robots: c.Robots, Legacy: c.Legacy,
 			Agent: row.Agent, Source: row.Source, Groups: []wire.AgentLine{}, Closed: row.Closed, ClosedBy: row.ClosedBy, Note: row.Note}
 		rr.Reading = row.Reading
+		a, _, _ := crawlers.Resolve(r, c)
 		for j, v := range row.Verdicts {
-			rr.Verdicts = append(rr.Verdicts, wire.NewCheckResult(c.Token, urls[j], v))
+			ans := wire.Enforce(r, a, urls[j], "", &v)
+			rr.Verdicts = append(rr.Verdicts, wire.NewCheckResult(c.Token, urls[j], v, &ans))
 			if j == 0 {
 				rr.Groups = wire.AgentLines(v.UserAgents)
 			}
@@ -245,8 +247,9 @@ func printReport(w io.Writer, file string, r *robotstxt.Robots, urls []string, r
 		} else {
 			line = append(line, cell{text: t("report.open")})
 		}
-		for _, v := range row.Verdicts {
-			line = append(line, verdictCell(v, lang))
+		a, _, _ := crawlers.Resolve(r, c)
+		for j, v := range row.Verdicts {
+			line = append(line, usageCell(verdictCell(v, lang), r, a, urls[j], v, lang)) // report_usage.go
 		}
 		table = append(table, line)
 	}

@@ -7,6 +7,10 @@ import (
 	"testing"
 )
 
+// usageReportFile states AI usage preferences both ways.
+const usageReportFile = "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n" +
+	"Content-Signal: search=yes, ai-train=no\n\nUser-Agent: GPTBot\nDisallow: /\n\nUser-Agent: ExampleBot\nAllow: /\nContent-Usage: train-ai=y\n"
+
 func TestReportCommand(t *testing.T) {
 	portal := filepath.Join("testdata", "report", "portal.txt")
 	for _, tt := range []struct {
@@ -27,6 +31,11 @@ func TestReportCommand(t *testing.T) {
 		{"stdin-lang-ru", "User-agent: *\nDisallow: /private/\n\nUser-agent: Perplexity-User\nDisallow: /\n", []string{"report", "--lang", "ru", "/private/x"}, exitOK},
 		{"yandex-blank-line", "User-agent: Yandex\n\nDisallow: /private/\n\nUser-agent: *\nDisallow: /tmp/\n", []string{"report", "-", "/private/x", "/tmp/x"}, exitOK},
 		{"yandex-blank-line-json", "User-agent: Yandex\n\nDisallow: /private/\n", []string{"report", "--json", "/private/x"}, exitOK},
+		// AI usage preferences (draft-ietf-aipref-attach-05 section 3.4's
+		// example, Content-Signal in the "*" group), in the three languages.
+		{"usage", usageReportFile, []string{"report", "/test", "/never/test", "/ai-ok/test"}, exitOK},
+		{"usage-ru", usageReportFile, []string{"report", "--lang", "ru", "/test"}, exitOK},
+		{"usage-ro", usageReportFile, []string{"report", "--lang", "ro", "/ai-ok/test"}, exitOK},
 		{"legacy-closed", "User-agent: anthropic-ai\nUser-agent: Google-Extended\nUser-agent: GPTBot\nDisallow: /\n", []string{"report"}, exitOK},
 		{"unknown-crawlers", "User-agent: ExampleBot\nUser-agent: 360Spider\nDisallow: /\n\nUser-agent: \x1b[2Jevil\nDisallow: /x\n", []string{"report"}, exitOK},
 	} {

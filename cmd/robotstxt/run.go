@@ -50,6 +50,7 @@ func init() {
 		{"check", "decide whether agents may fetch URLs, with the deciding rule", runCheck},
 		{"lint", "audit a robots.txt: named findings with severity, line and fix", runLint},
 		{"report", "what each known crawler (search, AI) may fetch", runReport},
+		{"generate", "write a robots.txt from choices: crawler categories, AI usage preferences, sitemaps", runGenerate},
 		{"test", "check a robots.txt against an expectations file (for CI)", runTest},
 		{"diff", "what a change to robots.txt does: rules changed, URLs now blocked or allowed", runDiff},
 		{"watch", "record each version of sites' robots.txt and print what changed", runWatch},

@@ -2,7 +2,9 @@ package wire
 
 import (
 	"math/bits"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
@@ -63,9 +65,10 @@ func KeyOf(v *robotstxt.Verdict) (k VerdictKey, slot uint) {
 
 // AppendCheck appends the JSON object of the result for agent and rawURL:
 // path is robotstxt.NormalizePath(rawURL) and note InputNote(rawURL),
-// computed once per URL by the caller. It is NewCheckResult followed by
-// json.Marshal, without their allocations.
-func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *robotstxt.Verdict) []byte {
+// computed once per URL by the caller; ans is the usage part (nil as for
+// NewCheckResult). It is NewCheckResult followed by json.Marshal, without
+// their allocations.
+func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *robotstxt.Verdict, ans *Answer) []byte {
 	if agent != e.agent || e.agentJ == "" || e.agentHTML != e.EscapeHTML {
 		j := append([]byte(`{"agent":`), e.appendString(nil, agent)...)
 		e.agent, e.agentJ, e.agentHTML = agent, string(append(j, `,"url":`...)), e.EscapeHTML
@@ -81,14 +84,84 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *rob
 		b = e.appendString(b, path)
 	}
 	j := e.verdict(v) // ,"allowed":...}
-	if note == "" {
-		return append(b, j...)
-	}
 	b = append(b, j[:len(j)-1]...)
-	b = append(b, `,"note":`...)
-	b = e.appendString(b, note)
+	if note != "" {
+		b = append(b, `,"note":`...)
+		b = e.appendString(b, note)
+	}
+	return append(e.appendUsage(b, v, ans), '}')
+}
+
+// The usage parts of most answers: disallowed, and allowed where no
+// preference applies.
+const (
+	usageNone    = `,"usage":null,"usageLine":0,"signals":null`
+	usageUnknown = `,"usage":{"train-ai":"unknown","search":"unknown"},"usageLine":0,"signals":null`
+)
+
+// appendUsage appends the usage fields of a result.
+func (e *Encoder) appendUsage(b []byte, v *robotstxt.Verdict, ans *Answer) []byte {
+	if ans == nil {
+		if v.Allowed {
+			return append(b, usageUnknown...)
+		}
+		return append(b, usageNone...)
+	}
+	u := &ans.Usage
+	switch {
+	case !u.Applicable:
+		b = append(b, usageNone...)
+	case u.Rule == nil && u.Signals == nil:
+		b = append(b, usageUnknown...)
+	default:
+		b = append(b, `,"usage":{"train-ai":"`...)
+		b = append(b, u.Preferences.TrainAI.String()...)
+		b = append(b, `","search":"`...)
+		b = append(b, u.Preferences.Search.String()...)
+		b = append(b, `"},"usageLine":`...)
+		b = strconv.AppendInt(b, int64(u.Line()), 10)
+		b = append(b, `,"signals":`...)
+		b = e.appendSignals(b, u.Signals)
+		if u.Signals != nil {
+			b = append(b, `,"signalsReading":`...)
+			b = e.appendString(b, u.SignalsReading)
+		}
+	}
+	if r := ans.Refused; r != nil {
+		b = append(b, `,"refused":{"purpose":`...)
+		b = e.appendString(b, r.Purpose)
+		b = append(b, `,"line":`...)
+		b = strconv.AppendInt(b, int64(r.Line), 10)
+		b = append(b, `,"source":`...)
+		b = e.appendString(b, r.Source)
+		b = append(b, '}')
+	}
+	return b
+}
+
+// appendSignals appends the signals as encoding/json writes a map: keys in
+// byte order (they are distinct).
+func (e *Encoder) appendSignals(b []byte, sigs []robotstxt.Signal) []byte {
+	if sigs == nil {
+		return append(b, "null"...)
+	}
+	sorted := sigs
+	if !slices.IsSortedFunc(sigs, bySignalKey) {
+		sorted = slices.SortedFunc(slices.Values(sigs), bySignalKey)
+	}
+	b = append(b, '{')
+	for i, s := range sorted {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = e.appendString(b, s.Key)
+		b = append(b, ':')
+		b = e.appendString(b, s.Value)
+	}
 	return append(b, '}')
 }
+
+func bySignalKey(a, b robotstxt.Signal) int { return strings.Compare(a.Key, b.Key) }
 
 // verdict returns the encoded fields of v, from ",\"allowed\"" to
 // "reading", and the closing '}', from the table when v was encoded

@@ -27,14 +27,14 @@ func marshal(t testing.TB, r CheckResult, escapeHTML bool) []byte {
 // encodeBoth compares the Encoder with encoding/json for one check, in both
 // escaping modes, and twice in a row (the second time from the encoder's
 // cached groups).
-func encodeBoth(t testing.TB, agent, u string, v robotstxt.Verdict) {
+func encodeBoth(t testing.TB, agent, u string, v robotstxt.Verdict, ans *Answer) {
 	t.Helper()
-	want := NewCheckResult(agent, u, v)
+	want := NewCheckResult(agent, u, v, ans)
 	for _, html := range []bool{true, false} {
 		e := &Encoder{EscapeHTML: html}
 		ref := marshal(t, want, html)
 		for range 2 {
-			got := e.AppendCheck(nil, agent, u, robotstxt.NormalizePath(u), InputNote(u), &v)
+			got := e.AppendCheck(nil, agent, u, robotstxt.NormalizePath(u), InputNote(u), &v, ans)
 			if !bytes.Equal(got, ref) {
 				t.Fatalf("escapeHTML=%v, agent %q, url %q:\n got %s\nwant %s", html, agent, u, got, ref)
 			}
@@ -59,7 +59,7 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 		r := robotstxt.ParseString(f)
 		for _, a := range agents {
 			for _, u := range urls {
-				encodeBoth(t, a, u, r.Check(a, u))
+				encodeBoth(t, a, u, r.Check(a, u), nil)
 			}
 		}
 	}
@@ -87,7 +87,31 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 		for range rng.IntN(3) {
 			v.UserAgents = append(v.UserAgents, robotstxt.UserAgent{Line: rng.IntN(50), Value: str()})
 		}
-		encodeBoth(t, str(), str(), v)
+		encodeBoth(t, str(), str(), v, nil)
+	}
+}
+
+// The usage fields are encoding/json's too: preferences, the deciding
+// line, signals (sorted as a map's keys, escaped), the reading and a
+// refused purpose.
+func TestEncoderUsageMatchesEncodingJSON(t *testing.T) {
+	files := []string{
+		"User-agent: *\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y, search=n\n",
+		"Content-Signal: search=yes\nUser-agent: *\nAllow: /\n\nUser-agent: GPTBot\nContent-Signal: z=no, ai-train=<no>, a&b=\u2028\nDisallow: /never/\n",
+		"User-agent: *\nContent-Usage: Train-AI=n\nContent-Signal: ai-input=no\n",
+	}
+	for _, f := range files {
+		r := robotstxt.ParseString(f)
+		for _, agent := range []string{"GPTBot", "x"} {
+			a := r.Agent(agent)
+			for _, u := range []string{"/", "/never/x", "/ai-ok/x"} {
+				for _, purpose := range []string{"", "train-ai", "search", "ai-input"} {
+					v := a.Check(u)
+					ans := Enforce(r, a, u, purpose, &v)
+					encodeBoth(t, agent, u, v, &ans)
+				}
+			}
+		}
 	}
 }
 
@@ -174,8 +198,8 @@ func TestEncoderTableNeverMixesVerdicts(t *testing.T) {
 			rng.Shuffle(len(verdicts), func(i, j int) { verdicts[i], verdicts[j] = verdicts[j], verdicts[i] })
 			for i, v := range verdicts {
 				agent := []string{"Googlebot", "a&b"}[i%2]
-				got := e.AppendCheck(nil, agent, "/x", "/x", "", &v)
-				if want := marshal(t, NewCheckResult(agent, "/x", v), html); !bytes.Equal(got, want) {
+				got := e.AppendCheck(nil, agent, "/x", "/x", "", &v, nil)
+				if want := marshal(t, NewCheckResult(agent, "/x", v, nil), html); !bytes.Equal(got, want) {
 					t.Fatalf("escapeHTML=%v, verdict %+v:\n got %s\nwant %s", html, v, got, want)
 				}
 			}
@@ -186,8 +210,8 @@ func TestEncoderTableNeverMixesVerdicts(t *testing.T) {
 // The encoder knows every field of CheckResult: a field added there must be
 // added to AppendCheck (and this count).
 func TestEncoderKnowsEveryField(t *testing.T) {
-	if n := reflect.TypeFor[CheckResult]().NumField(); n != 12 {
-		t.Fatalf("CheckResult has %d fields; AppendCheck writes 12: update it", n)
+	if n := reflect.TypeFor[CheckResult]().NumField(); n != 17 {
+		t.Fatalf("CheckResult has %d fields; AppendCheck writes 17: update it", n)
 	}
 }
 
@@ -195,11 +219,18 @@ func TestEncoderKnowsEveryField(t *testing.T) {
 func FuzzEncoder(f *testing.F) {
 	f.Add("User-agent: *\nDisallow: /a<b\n", "Googlebot", "/a<b")
 	f.Add("User-agent: x\"y\nAllow: /\u2028\n", "x\"y", "/\u2028\xff")
+	f.Add("User-agent: *\nContent-Usage: train-ai=n\nContent-Signal: z=<no>, a=yes, \u2028=no\n", "x", "/")
 	f.Fuzz(func(t *testing.T, text, agent, u string) {
 		if len(text) > 4096 || len(agent) > 256 || len(u) > 1024 {
 			return
 		}
-		encodeBoth(t, agent, u, robotstxt.ParseString(text).Check(agent, u))
+		r := robotstxt.ParseString(text)
+		a := r.Agent(agent)
+		for _, purpose := range []string{"", "train-ai"} {
+			v := a.Check(u)
+			ans := Enforce(r, a, u, purpose, &v)
+			encodeBoth(t, agent, u, v, &ans)
+		}
 	})
 }
 
@@ -211,7 +242,7 @@ func BenchmarkCheckJSON(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			for _, u := range urls {
-				out, _ := json.Marshal(NewCheckResult("Googlebot", u, a.Check(u)))
+				out, _ := json.Marshal(NewCheckResult("Googlebot", u, a.Check(u), nil))
 				_ = out
 			}
 		}
@@ -223,7 +254,7 @@ func BenchmarkCheckJSON(b *testing.B) {
 		for b.Loop() {
 			for _, u := range urls {
 				v := a.Check(u)
-				buf = e.AppendCheck(buf[:0], "Googlebot", u, robotstxt.NormalizePath(u), InputNote(u), &v)
+				buf = e.AppendCheck(buf[:0], "Googlebot", u, robotstxt.NormalizePath(u), InputNote(u), &v, nil)
 			}
 		}
 	})

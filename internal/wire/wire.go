@@ -72,6 +72,68 @@ type CheckResult struct {
 	// Note says how a URL that is neither a full URL nor a path starting
 	// with "/" was read (InputNote).
 	Note string `json:"note,omitempty"`
+	// Usage holds the Content-Usage preferences that apply ("y", "n" or
+	// "unknown" for each label), null when the URL is disallowed
+	// (docs/usage-preferences.md).
+	Usage *robotstxt.Preferences `json:"usage"`
+	// UsageLine is the line of the deciding Content-Usage rule, 0 when none.
+	UsageLine int `json:"usageLine"`
+	// Signals are the Content-Signal keys that apply with their values as
+	// written, null when none applies.
+	Signals map[string]string `json:"signals"`
+	// SignalsReading says which Content-Signal lines were read: "group"
+	// (those in the groups that apply) or "file" (those before the first
+	// group).
+	SignalsReading string `json:"signalsReading,omitempty"`
+	// Refused is set when the crawler declared a purpose the site refuses;
+	// Allowed is then false and Reason "purpose-refused".
+	Refused *Refused `json:"refused,omitempty"`
+}
+
+// Refused says which line refuses the crawler's declared purpose.
+type Refused struct {
+	Purpose string `json:"purpose"`
+	Line    int    `json:"line"`
+	Source  string `json:"source"` // "Content-Usage train-ai=n", "Content-Signal ai-train=no"
+}
+
+// Answer is the usage part of an answer: what Usage says and, when the
+// crawler declared a purpose the site refuses, the refusal.
+type Answer struct {
+	Usage   robotstxt.Usage
+	Refused *Refused
+	// Reason is the verdict's reason before a refusal turned it into
+	// PurposeRefused.
+	Reason robotstxt.Reason
+}
+
+// Enforce looks up the usage of rawURL for agent and, when purpose is set
+// and the site refuses it, turns v into a refusal (Allowed false, Reason
+// PurposeRefused). r is the file a was resolved against.
+func Enforce(r *robotstxt.Robots, a robotstxt.Agent, rawURL, purpose string, v *robotstxt.Verdict) Answer {
+	ans := Answer{Usage: r.UsageAllowed(a, rawURL, v.Allowed)}
+	if purpose == "" {
+		return ans
+	}
+	if ref, ok := ans.Usage.Refuses(purpose); ok {
+		ans.Reason = v.Reason
+		v.Allowed, v.Reason = false, robotstxt.PurposeRefused
+		ans.Refused = &Refused{Purpose: purpose, Line: ref.Line, Source: ref.Source}
+	}
+	return ans
+}
+
+// SetUsage fills in the usage fields of the result.
+func (c *CheckResult) SetUsage(ans *Answer) {
+	u := &ans.Usage
+	c.Usage, c.UsageLine, c.Signals, c.SignalsReading, c.Refused = nil, 0, nil, "", ans.Refused
+	if u.Applicable {
+		p := u.Preferences
+		c.Usage, c.UsageLine = &p, u.Line()
+		if c.Signals = u.SignalMap(); c.Signals != nil {
+			c.SignalsReading = u.SignalsReading
+		}
+	}
 }
 
 // AgentLine is a user-agent line of an applied group.
@@ -80,11 +142,18 @@ type AgentLine struct {
 	Value string `json:"value"`
 }
 
-// NewCheckResult returns the JSON form of the verdict v for agent and rawURL.
-func NewCheckResult(agent, rawURL string, v robotstxt.Verdict) CheckResult {
-	return CheckResult{Agent: agent, URL: rawURL, Path: robotstxt.NormalizePath(rawURL), Allowed: v.Allowed,
+// NewCheckResult returns the JSON form of the verdict v for agent and
+// rawURL, with the usage ans (nil: the usage of a file without
+// Content-Usage and Content-Signal lines).
+func NewCheckResult(agent, rawURL string, v robotstxt.Verdict, ans *Answer) CheckResult {
+	if ans == nil {
+		ans = &Answer{Usage: robotstxt.Usage{Applicable: v.Allowed}}
+	}
+	c := CheckResult{Agent: agent, URL: rawURL, Path: robotstxt.NormalizePath(rawURL), Allowed: v.Allowed,
 		Reason: v.Reason, Rule: v.Rule, ViaIndexHTML: v.ViaIndexHTML, Overruled: v.Overruled,
 		Groups: AgentLines(v.UserAgents), Fallback: v.Fallback, Reading: v.Reading, Note: InputNote(rawURL)}
+	c.SetUsage(ans)
+	return c
 }
 
 // InputNote says how a URL that is neither a full URL ("scheme://host...")

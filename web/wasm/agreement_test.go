@@ -16,11 +16,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,9 +39,15 @@ import (
 type answer struct {
 	Allowed bool
 	Line    int // deciding rule's line, 0 for none
+	// Usage is what the site says about using the content (Content-Usage
+	// preferences, the deciding line, Content-Signal keys), "" when the
+	// URL is disallowed.
+	Usage string
 }
 
-func (a answer) String() string { return fmt.Sprintf("allowed=%v line=%d", a.Allowed, a.Line) }
+func (a answer) String() string {
+	return fmt.Sprintf("allowed=%v line=%d usage=%q", a.Allowed, a.Line, a.Usage)
+}
 
 // agreementFiles are hand-made files for the cases the issue names, and a
 // sample of real files.
@@ -51,6 +59,11 @@ func agreementFiles(t *testing.T) map[string]string {
 			"User-agent: Mail.RU_Bot\nDisallow: /\n\nUser-agent: *\nAllow: /\n",
 		"yandex-blank-line": "User-agent: Yandex\n\nDisallow: /private/\n\nUser-agent: YandexImages\nCrawl-delay: 5\n\n" +
 			"User-agent: *\nDisallow: /tmp/\n",
+		// AI usage preferences (draft-ietf-aipref-attach-05 section 3.4's
+		// example, Content-Signal in a group and file-wide, a fallback).
+		"usage": "Content-Signal: ai-input=no\nUser-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\n\n" +
+			"User-Agent: Googlebot\nDisallow: /private/\nContent-Usage: search=y, train-ai=n\nContent-Signal: search=yes, ai-train=no\n\n" +
+			"User-Agent: GPTBot\nAllow: /ai-ok/\nDisallow: /\nContent-Usage: /ai-ok/ train-ai=y, search=n\n",
 	}
 	corpus := testutil.Corpus(t, "../../../shared/corpus/robots")
 	for i := 0; i < len(corpus); i += len(corpus) / 6 {
@@ -62,7 +75,7 @@ func agreementFiles(t *testing.T) map[string]string {
 // agreementURLs: the root, paths the hand-made files decide, and the
 // literal prefix of the first rules of the file.
 func agreementURLs(r *robotstxt.Robots) []string {
-	urls := []string{"/", "/private/x", "/private/ok", "/public/a", "/y", "/tmp/x"}
+	urls := []string{"/", "/private/x", "/private/ok", "/public/a", "/y", "/tmp/x", "/never/x", "/ai-ok/x"}
 	n := 0
 	for _, g := range r.Groups {
 		for _, rule := range g.Rules {
@@ -125,8 +138,14 @@ func TestOneAnswerEverywhere(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := func(tok, u string) answer { // the library's answer
-				v := r.Check(tok, u)
-				return toAnswer(v.Allowed, v.Rule)
+				a := r.Agent(tok)
+				v := a.Check(u)
+				us := r.Usage(a, u)
+				var p *robotstxt.Preferences
+				if us.Applicable {
+					p = &us.Preferences
+				}
+				return toAnswer(verdictJSON{Allowed: v.Allowed, Rule: v.Rule, Usage: p, UsageLine: us.Line(), Signals: us.SignalMap()})
 			}
 			surfaces := map[string]map[string]answer{
 				"page verdict": pageVerdicts(t, text, tokens, urls),
@@ -164,20 +183,30 @@ func TestOneAnswerEverywhere(t *testing.T) {
 
 func key(tok, u string) string { return tok + "\x00" + u }
 
-func toAnswer(allowed bool, rule *robotstxt.Rule) answer {
-	a := answer{Allowed: allowed}
-	if rule != nil {
-		a.Line = rule.Line
+func toAnswer(v verdictJSON) answer {
+	a := answer{Allowed: v.Allowed}
+	if v.Rule != nil {
+		a.Line = v.Rule.Line
+	}
+	if v.Usage != nil {
+		keys := slices.Sorted(maps.Keys(v.Signals))
+		for i, k := range keys {
+			keys[i] = k + "=" + v.Signals[k]
+		}
+		a.Usage = fmt.Sprintf("train-ai=%s search=%s line=%d signals=%s", v.Usage.TrainAI, v.Usage.Search, v.UsageLine, strings.Join(keys, ","))
 	}
 	return a
 }
 
 // verdictJSON is the part of wire.CheckResult the comparison reads.
 type verdictJSON struct {
-	Agent   string          `json:"agent"`
-	URL     string          `json:"url"`
-	Allowed bool            `json:"allowed"`
-	Rule    *robotstxt.Rule `json:"rule"`
+	Agent     string                 `json:"agent"`
+	URL       string                 `json:"url"`
+	Allowed   bool                   `json:"allowed"`
+	Rule      *robotstxt.Rule        `json:"rule"`
+	Usage     *robotstxt.Preferences `json:"usage"`
+	UsageLine int                    `json:"usageLine"`
+	Signals   map[string]string      `json:"signals"`
 }
 
 func pageVerdicts(t *testing.T, text string, tokens, urls []string) map[string]answer {
@@ -193,7 +222,7 @@ func pageVerdicts(t *testing.T, text string, tokens, urls []string) map[string]a
 			if err := json.Unmarshal(res, &v); err != nil {
 				t.Fatal(err)
 			}
-			out[key(tok, u)] = toAnswer(v.Allowed, v.Rule)
+			out[key(tok, u)] = toAnswer(v)
 		}
 	}
 	return out
@@ -217,7 +246,7 @@ func pageTable(t *testing.T, text string, urls []string) map[string]answer {
 			t.Fatal(err)
 		}
 		for _, row := range rows {
-			out[key(row.Crawler.Token, u)] = toAnswer(row.Verdict.Allowed, row.Verdict.Rule)
+			out[key(row.Crawler.Token, u)] = toAnswer(row.Verdict)
 		}
 	}
 	return out
@@ -244,7 +273,7 @@ func cliCheck(t *testing.T, bin, path string, tokens, urls []string) map[string]
 		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			t.Fatalf("check --json line %q: %v", sc.Text(), err)
 		}
-		out[key(v.Agent, v.URL)] = toAnswer(v.Allowed, v.Rule)
+		out[key(v.Agent, v.URL)] = toAnswer(v)
 	}
 	return out
 }
@@ -268,7 +297,7 @@ func cliReport(t *testing.T, bin, path string, urls []string) map[string]answer 
 	out := map[string]answer{}
 	for _, row := range doc.Rows {
 		for i, v := range row.Verdicts {
-			out[key(row.Token, urls[i])] = toAnswer(v.Allowed, v.Rule)
+			out[key(row.Token, urls[i])] = toAnswer(v)
 		}
 	}
 	return out
@@ -290,7 +319,7 @@ func apiCheck(t *testing.T, base, text string, tokens, urls []string) map[string
 	}
 	out := map[string]answer{}
 	for _, v := range vs {
-		out[key(v.Agent, v.URL)] = toAnswer(v.Allowed, v.Rule)
+		out[key(v.Agent, v.URL)] = toAnswer(v)
 	}
 	return out
 }
@@ -317,7 +346,13 @@ func gateCheck(t *testing.T, text string, tokens, urls []string) map[string]answ
 			if d.Verdict == nil {
 				t.Fatalf("gate %q %s: no verdict (%s)", tok, u, d.RepReason)
 			}
-			out[key(tok, u)] = toAnswer(d.Verdict.Allowed, d.Verdict.Rule)
+			// The record leaves the usage out when the file states no
+			// preference: for an allowed URL, that is every label unknown.
+			usage := d.Usage
+			if usage == nil && d.Verdict.Allowed {
+				usage = &robotstxt.Preferences{}
+			}
+			out[key(tok, u)] = toAnswer(verdictJSON{Allowed: d.Verdict.Allowed, Rule: d.Verdict.Rule, Usage: usage, UsageLine: d.UsageLine, Signals: d.Signals})
 		}
 	}
 	return out

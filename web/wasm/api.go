@@ -185,6 +185,9 @@ func cut[E any](s []E, limit int) []E {
 // what the page needs to explain it.
 type checkResult struct {
 	wire.CheckResult
+	// UsageLines: the file has Content-Usage or Content-Signal lines, so
+	// the verdict box shows what they say (web/static/assets/usage.js).
+	UsageLines bool `json:"usageLines,omitempty"`
 	// Token is the product token whose groups applied ("*" for the
 	// fallback), empty when no group applied.
 	Token string `json:"token"`
@@ -246,8 +249,9 @@ func (s *session) checkWith(args []string) (any, error) {
 	}
 	a := r.AgentWith(agent, opts)
 	v := a.Check(rawURL)
-	res := checkResult{CheckResult: wire.NewCheckResult(agent, rawURL, v), GroupIndexes: a.Groups(),
-		AgentIsToken: robotstxt.IsProductToken(agent), NoteKind: urlNote(rawURL)}
+	ans := wire.Enforce(r, a, rawURL, "", &v)
+	res := checkResult{CheckResult: wire.NewCheckResult(agent, rawURL, v, &ans), GroupIndexes: a.Groups(),
+		AgentIsToken: robotstxt.IsProductToken(agent), NoteKind: urlNote(rawURL), UsageLines: r.HasUsageLines()}
 	if r.Truncated {
 		w := s.wholeRobots().AgentWith(agent, opts).Check(rawURL)
 		res.Cut = &cutInfo{Size: r.Size, Parsed: r.Parsed, FirstIgnoredLine: lineCount(s.text[:r.Parsed]) + 1,

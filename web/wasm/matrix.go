@@ -68,7 +68,7 @@ func (s *session) matrixWith(args []string) (any, error) {
 			groups = []int{}
 		}
 		out[i] = matrixRow{Crawler: info(row.Crawler, lang), Agent: row.Agent, Source: row.Source, Groups: groups,
-			Closed: row.Closed, ClosedBy: row.ClosedBy, Verdict: wire.NewCheckResult(row.Crawler.Token, rawURL, row.Verdicts[0]),
+			Closed: row.Closed, ClosedBy: row.ClosedBy, Verdict: rowResult(r, resolved(r, row.Crawler), row.Crawler.Token, rawURL, row.Verdicts[0]),
 			Note: row.Note}
 		if opts != (robotstxt.AgentOptions{}) && row.Crawler.Token != "*" {
 			out[i] = plainRow(r, out[i], rawURL, opts)
@@ -109,6 +109,19 @@ func plainRow(r *robotstxt.Robots, row matrixRow, rawURL string, opts robotstxt.
 	if rule, ok := crawlers.ClosedBy(a.Rules()); ok {
 		row.Closed, row.ClosedBy = true, &rule
 	}
-	row.Verdict = wire.NewCheckResult(row.Crawler.Token, rawURL, a.Check(rawURL))
+	row.Verdict = rowResult(r, a, row.Crawler.Token, rawURL, a.Check(rawURL))
 	return row
+}
+
+// resolved is the crawler's agent, as the row chose its groups.
+func resolved(r *robotstxt.Robots, c crawlers.Crawler) robotstxt.Agent {
+	a, _, _ := crawlers.Resolve(r, c)
+	return a
+}
+
+// rowResult is a row's answer, with what the site says about using the
+// content (as check and report say it).
+func rowResult(r *robotstxt.Robots, a robotstxt.Agent, token, rawURL string, v robotstxt.Verdict) wire.CheckResult {
+	ans := wire.Enforce(r, a, rawURL, "", &v)
+	return wire.NewCheckResult(token, rawURL, v, &ans)
 }

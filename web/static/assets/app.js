@@ -12,6 +12,8 @@ import { EXAMPLES } from "./examples.js";
 import { ManyURLs } from "./many.js";
 import { Compare } from "./compare.js";
 import { FetchSite } from "./fetchsite.js";
+import { usageRows } from "./usage.js";
+import { Builder } from "./builder.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -540,7 +542,8 @@ function renderVerdict() {
       el("dt", { text: t("verdict.decidedBy") }), el("dd", { id: "verdict-rule" }, ...decided),
       el("dt", { text: t("verdict.group") }), el("dd", {}, ...groupDescription(v)),
       el("dt", { text: t("verdict.why") }), el("dd", { id: "verdict-why" }, reasonDescription(v)),
-      el("dt", { text: t("verdict.path") }), el("dd", {}, el("code", { text: v.path }))),
+      el("dt", { text: t("verdict.path") }), el("dd", {}, el("code", { text: v.path })),
+      ...usageRows(v, el, lineButton)),
     ...verdictNotes(v));
 }
 
@@ -965,6 +968,8 @@ async function main() {
   document.body.dataset.engine = "loading";
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError });
   compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError });
+  new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
+    onText: (text) => { setText(text); parseNow(); check(); } });
   new FetchSite({
     root: $("fetch-site"), el, showError,
     onFile: (src) => { setSource(src); parseNow(); check(); },

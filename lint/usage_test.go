@@ -1,0 +1,88 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+)
+
+// The usage checks' tests join the tables of lint_test.go: each check both
+// ways (draft-ietf-aipref-attach-05 "attach", -vocab-07 "vocab"), and every
+// variant with all the findings its file gives.
+func init() {
+	type checkTest = struct {
+		id     string
+		ref    string
+		bad    string
+		line   int
+		good   string
+		infoOK bool
+		opts   *Options
+	}
+	checkTests = append(checkTests,
+		checkTest{id: "content-usage", ref: "vocab 6.5.1", line: 3,
+			bad:  "User-agent: *\nAllow: /\nContent-Usage: Train-AI=n\n",
+			good: "User-agent: *\nAllow: /\nContent-Usage: train-ai=n\n"},
+		checkTest{id: "usage-outside-group", ref: "attach 3", line: 1,
+			bad:  "Content-Usage: train-ai=n\nUser-agent: *\nAllow: /\n",
+			good: "User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n"},
+		checkTest{id: "usage-not-applicable", ref: "attach 3.1", line: 3,
+			bad:  "User-agent: *\nDisallow: /drafts/\nContent-Usage: /drafts/old/ train-ai=n\n",
+			good: "User-agent: *\nDisallow: /drafts/\nAllow: /drafts/public/\nContent-Usage: /drafts/ train-ai=n\n"},
+		checkTest{id: "usage-conflict", ref: "attach 3.1, vocab 5.1", line: 4,
+			bad:  "User-agent: *\nAllow: /\nContent-Usage: /docs/ train-ai=y\nContent-Usage: /docs/ search=y, train-ai=n\n",
+			good: "User-agent: *\nAllow: /\nContent-Usage: /docs/ train-ai=y\nContent-Usage: /docs/old/ train-ai=n\n"},
+		checkTest{id: "content-signal-placement", ref: "contentsignals.org, crawler-commons", line: 2,
+			bad:  "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: Googlebot\nAllow: /\n",
+			good: "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n"},
+		checkTest{id: "usage-google", ref: "google", line: 2, infoOK: false, opts: nil,
+			bad:  "User-agent: *\nContent-Signal: search=yes\nAllow: /\n",
+			good: "User-agent: *\nAllow: /\n"},
+	)
+	type variantTest = struct {
+		name string
+		text string
+		want []string
+	}
+	const g = "User-agent: *\nAllow: /\n" // a group; the usage line is line 3
+	variantTests = append(variantTests,
+		variantTest{"vocab 6: a clean preference line", g + "Content-Usage: /docs/ train-ai=y, search=y\n", []string{"usage-google@3"}},
+		variantTest{"attach 3.2: no preferences", g + "Content-Usage: /docs/\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"attach 3.2: a path without '/'", g + "Content-Usage: *.pdf train-ai=n\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"vocab 6.5.1: upper case", g + "Content-Usage: train-ai=N\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"RFC 9651: not a dictionary", g + "Content-Usage: train-ai=n;\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"vocab 6.5: not y or n", g + "Content-Usage: train-ai=no\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"earlier drafts' labels", g + "Content-Usage: tdm=n, train-genai=n\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"vocab 6.4: unknown labels", g + "Content-Usage: train-ai=n, x-custom=y\n", []string{"content-usage@3", "usage-google@3"}},
+		variantTest{"attach 3.1: a closed group", "User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=n\n",
+			[]string{"site-closed@1", "usage-not-applicable@3", "usage-google@3"}},
+		variantTest{"Content-Signal before the first group", "Content-Signal: ai-train=no\nUser-agent: *\nAllow: /\n",
+			[]string{"content-signal-placement@1", "usage-google@1"}},
+		variantTest{"Content-Signal use= (2026)", g + "Content-Signal: search=yes, use=reference\n", []string{"usage-google@3"}},
+		variantTest{"Content-Signal use= with a bad value", g + "Content-Signal: use=sometimes\n", []string{"content-signal@3", "usage-google@3"}},
+	)
+}
+
+// No usage finding tells the owner to remove a preference line, in any
+// language: the line is the site's statement (the fixes rewrite it).
+func TestUsageNeverRemoves(t *testing.T) {
+	files := []string{
+		"Content-Usage: train-ai=n\nContent-Signal: ai-train=no\nUser-agent: *\nAllow: /\nContent-Usage: Train-AI=n\nContent-Usage: tdm=n\n" +
+			"Content-Usage: /x train-ai=y\nContent-Usage: /x train-ai=n\nContent-Usage: *.pdf n\nContent-Usage: /docs/\nContent-Usage: x-y=y\n\n" +
+			"User-agent: GPTBot\nDisallow: /\nContent-Usage: train-ai=n\nContent-Signal: use=x\n\nUser-agent: b\nDisallow: /p/\nContent-Usage: /p/ search=n\n",
+	}
+	for _, f := range files {
+		for _, lang := range append([]string{"en"}, translations...) {
+			for _, fd := range Lint(f, &Options{Lang: lang}) {
+				if fd.ID == "unknown-directive" {
+					t.Errorf("%s: line %d: unknown-directive for a preference line: %s", lang, fd.Line, fd.Message)
+				}
+				low := strings.ToLower(fd.Fix)
+				for _, w := range []string{"remove", "удалите", "eliminați", "ștergeți"} {
+					if strings.Contains(low, w) && (strings.Contains(fd.ID, "usage") || strings.Contains(fd.ID, "signal")) {
+						t.Errorf("%s: %s at line %d says %q", lang, fd.ID, fd.Line, fd.Fix)
+					}
+				}
+			}
+		}
+	}
+}
