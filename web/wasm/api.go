@@ -213,6 +213,10 @@ type checkResult struct {
 	// carry: a Latin-1 "/caf\xE9/" is shown as "/caf%E9/", not "/caf\uFFFD/".
 	RuleShown      string `json:"ruleShown,omitempty"`
 	OverruledShown string `json:"overruledShown,omitempty"`
+	// YandexBlank is, when the answer follows Yandex's reading (Reading is
+	// "yandex"), the blank line that ends the group for Yandex: the first
+	// after the applied group's user-agent lines, else the file's first.
+	YandexBlank int `json:"yandexBlank,omitempty"`
 }
 
 // check(text, agent, url) is checkWith with the default mode.
@@ -254,6 +258,9 @@ func (s *session) checkWith(args []string) (any, error) {
 			Whole: checkCore{w.Allowed, w.Reason, w.Rule}}
 		res.Cut.Differs = w.Allowed != v.Allowed || w.Reason != v.Reason || (w.Rule == nil) != (v.Rule == nil) ||
 			w.Rule != nil && v.Rule != nil && *w.Rule != *v.Rule
+	}
+	if v.Reading == robotstxt.ReadingYandex {
+		res.YandexBlank = yandexBlank(r.YandexBlankLines(), v.UserAgents)
 	}
 	if res.GroupIndexes == nil {
 		res.GroupIndexes = []int{}
@@ -297,4 +304,20 @@ func shown(pattern string) string {
 		return ""
 	}
 	return robotstxt.CanonicalPattern(pattern)
+}
+
+// yandexBlank picks the blank line that explains a Yandex reading: the
+// first one after the group's first user-agent line, else the first of all.
+func yandexBlank(blanks []int, uas []robotstxt.UserAgent) int {
+	if len(blanks) == 0 {
+		return 0
+	}
+	if len(uas) > 0 {
+		for _, b := range blanks {
+			if b > uas[0].Line {
+				return b
+			}
+		}
+	}
+	return blanks[0]
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/reference"
 	"strings"
 	"testing"
@@ -269,5 +270,46 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		s := new(session) // a fresh session parses again
 		s.call("parse", []string{text, "150"})
+	}
+}
+
+// Yandex's reading (Yandex Webmaster's help: no blank line between
+// User-agent and its rules) changes the verdict for Yandex's robots only;
+// the answer names the blank line that ends the group, for the page to
+// point to it.
+func TestCheckYandexReading(t *testing.T) {
+	const file = "User-agent: *\n\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /g/\n"
+	tests := []struct {
+		agent, mode, url string
+		allowed          bool
+		reading          string
+		blank            int
+	}{
+		{"Yandex", "", "/private/x", true, "yandex", 2},
+		{"YandexImages", "", "/private/x", true, "yandex", 2},
+		{"Yandex", "no-fallback", "/private/x", false, "", 0},
+		{"Bingbot", "", "/private/x", false, "", 0},
+		{"Googlebot", "", "/g/x", false, "", 0},
+	}
+	s := new(session)
+	for _, tt := range tests {
+		res, errMsg := call(t, s, "checkWith", file, tt.agent, tt.url, tt.mode)
+		if errMsg != "" {
+			t.Fatalf("checkWith(%q): %s", tt.agent, errMsg)
+		}
+		var got checkResult
+		if err := json.Unmarshal(res, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Allowed != tt.allowed || got.Reading != tt.reading || got.YandexBlank != tt.blank {
+			t.Errorf("%s (%q) %s: allowed=%v reading=%q blank=%d, want %v %q %d", tt.agent, tt.mode, tt.url,
+				got.Allowed, got.Reading, got.YandexBlank, tt.allowed, tt.reading, tt.blank)
+		}
+	}
+	if got := yandexBlank([]int{2, 9}, []robotstxt.UserAgent{{Line: 5}}); got != 9 {
+		t.Errorf("yandexBlank after line 5 = %d, want 9", got)
+	}
+	if got := yandexBlank([]int{2}, nil); got != 2 {
+		t.Errorf("yandexBlank with no group = %d, want 2", got)
 	}
 }

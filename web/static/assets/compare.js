@@ -105,11 +105,11 @@ export class Compare {
       for (const c of r.changes.slice(0, SHOWN)) {
         tbody.append(el("tr", { "data-url": c.url, "data-agent": c.agent },
           el("th", { scope: "row" }, el("code", { text: c.url })),
-          el("td", {}, el("code", { text: c.agent })),
-          el("td", {}, word(c.old), " ", rule(c.old, "compare.oldLine")),
-          el("td", {}, word(c.new), " ", rule(c.new, "compare.newLine"))));
+          el("td", { "data-label": t("matrix.crawler") }, el("code", { text: c.agent })),
+          el("td", { "data-label": t("compare.before") }, word(c.old), " ", rule(c.old, "compare.oldLine")),
+          el("td", { "data-label": t("compare.after") }, word(c.new), " ", rule(c.new, "compare.newLine"))));
       }
-      out.push(el("div", { class: "table-wrap" }, el("table", { class: "many compare" },
+      out.push(el("div", { class: "table-wrap" }, el("table", { class: "many compare stack" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("many.url") }), el("th", { scope: "col", text: t("matrix.crawler") }),
           el("th", { scope: "col", text: t("compare.before") }), el("th", { scope: "col", text: t("compare.after") }))),
         tbody)));

@@ -111,11 +111,11 @@ export class ManyURLs {
       tbody.append(el("tr", { "data-url": r.url },
         el("th", { scope: "row" }, el("code", { text: r.url }),
           r.note ? el("span", { class: "route", text: t(`many.note.${r.note}`, { path: r.path }) }) : null),
-        ...r.v.map((v, i) => el("td", { "data-agent": res.agents[i], "data-allowed": String(v.a) },
+        ...r.v.map((v, i) => el("td", { "data-agent": res.agents[i], "data-label": res.agents[i], "data-allowed": String(v.a) },
           el("span", { class: `badge ${v.a ? "allowed" : "disallowed"}`, text: t(v.a ? "verdict.allowed" : "verdict.disallowed") }),
           " ", v.l ? el("span", { class: "small", title: res.rules[v.l] }, t("line.n", { n: String(v.l) })) : el("span", { class: "small muted", text: t(`matrix.reason.${v.r}`) })))));
     }
-    const out = [el("div", { class: "table-wrap" }, el("table", { class: "many" }, el("thead", {}, head), tbody))];
+    const out = [el("div", { class: "table-wrap" }, el("table", { class: "many stack" }, el("thead", {}, head), tbody))];
     if (rows.length > this.shown) {
       out.push(el("button", {
         type: "button", class: "button small more", text: t("many.more", { n: rows.length - this.shown }),
