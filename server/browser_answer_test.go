@@ -38,6 +38,16 @@ func fetchSite(t *testing.T, ctx context.Context, address, want string) {
 	waitFor(t, ctx, fmt.Sprintf(`document.getElementById("fetch-site").dataset.state === %q`, want))
 }
 
+// click clicks the element the selector finds, and fails at once when
+// there is none (chromedp would wait for it until the test times out).
+func click(t *testing.T, ctx context.Context, sel string) {
+	t.Helper()
+	if !eval[bool](t, ctx, fmt.Sprintf(`!!document.querySelector(%q)`, sel)) {
+		t.Fatalf("nothing to click: %s", sel)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+}
+
 func TestBrowserFetchOutcomes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
@@ -181,7 +191,7 @@ func TestBrowserAnswers(t *testing.T) {
 				t.Errorf("reading note %q lacks %q", got, want)
 			}
 		}
-		do(t, ctx, chromedp.Click(chromedp.CSS(`#verdict-reading .line-link`)))
+		click(t, ctx, `#verdict-reading .line-link`)
 		if got := bandLines(t, ctx, "focus"); got != "2" {
 			t.Errorf("the note's line button focused line %q, want 2", got)
 		}
@@ -248,4 +258,70 @@ func TestBrowserAnswers(t *testing.T) {
 			t.Errorf("the damaged link threw away the kept text: %q", got)
 		}
 	})
+}
+
+func TestBrowserListsAndCompare(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	b := newBrowser(t)
+	ctx := b.tab(t)
+	// A Latin-1 rule: the table, its CSV and compare show it as matched,
+	// never as U+FFFD.
+	b.open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte("User-agent: *\nDisallow: /caf\xE9/\n")))
+	setField(t, ctx, "many-agents", "Googlebot\nBingbot\n")
+	setField(t, ctx, "many-urls", "/caf%E9/x\n/other\n")
+	do(t, ctx, chromedp.Click(chromedp.ID("many-run")))
+	waitFor(t, ctx, `document.querySelectorAll("#many-body tbody tr").length === 2`)
+	if got := eval[string](t, ctx, `document.querySelector('#many-body tr[data-url="/caf%E9/x"] td[data-agent="Bingbot"]').innerText`); got != "DISALLOWED line 2 Disallow: /caf%E9/" {
+		t.Errorf("Latin-1 rule in the table: %q", got)
+	}
+	if got := eval[string](t, ctx, `document.getElementById("many-body").innerHTML`); strings.ContainsRune(got, '\uFFFD') {
+		t.Error("the table shows U+FFFD")
+	}
+	setField(t, ctx, "compare-text", "User-agent: *\nAllow: /\n")
+	do(t, ctx, chromedp.Click(chromedp.ID("compare-run")))
+	waitFor(t, ctx, `document.querySelectorAll("#compare-body tbody tr").length > 0`)
+	if got := textOf(t, ctx, "compare-body"); strings.ContainsRune(got, '\uFFFD') || !strings.Contains(got, "Disallow: /caf%E9/") {
+		t.Errorf("compare of a Latin-1 rule: %.400s", got)
+	}
+	// Compare says which crawlers it used: those of the many-URL box.
+	if got := textOf(t, ctx, "compare-agents"); !strings.Contains(got, "Googlebot, Bingbot") || !strings.Contains(got, "robotstxt diff") {
+		t.Errorf("compare's crawlers: %q", got)
+	}
+
+	// A list over the bound: said in the page's language, beside the list,
+	// without the module's internal words.
+	setField(t, ctx, "many-urls", strings.Repeat("/x\n", 50001))
+	do(t, ctx, chromedp.Click(chromedp.ID("many-run")))
+	waitFor(t, ctx, `!!document.getElementById("many-problem")`)
+	if got := textOf(t, ctx, "many-problem"); !strings.Contains(got, "50,001 URLs given") || !strings.Contains(got, "50,000") || strings.Contains(got, "checkMany") {
+		t.Errorf("bound message %q", got)
+	}
+	if !eval[bool](t, ctx, `document.getElementById("banner").hidden`) {
+		t.Errorf("the bound is shown as an error: %s", textOf(t, ctx, "banner"))
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.langs button[data-lang="ru"]`)))
+	waitFor(t, ctx, `document.documentElement.lang === "ru" && !!document.getElementById("many-problem") && /Указано URL/.test(document.getElementById("many-problem").innerText)`)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.langs button[data-lang="en"]`)))
+	waitFor(t, ctx, `document.documentElement.lang === "en"`)
+
+	// Probe paths of files with many '*' patterns: the search stops at its
+	// bound, and compare says so.
+	var sb strings.Builder
+	sb.WriteString("User-agent: *\n")
+	for i := range 20 {
+		fmt.Fprintf(&sb, "Disallow: /*%c*%c*%d$\n", 'a'+i%26, 'a'+(i*7)%26, i)
+	}
+	setField(t, ctx, "many-urls", "")
+	setField(t, ctx, "robots", sb.String())
+	setField(t, ctx, "compare-text", "User-agent: *\nDisallow: /\n")
+	do(t, ctx, chromedp.Click(chromedp.ID("compare-run")))
+	waitFor(t, ctx, `!!document.getElementById("compare-bounded")`)
+	if got := textOf(t, ctx, "compare-bounded"); !strings.Contains(got, "stopped at its bound") {
+		t.Errorf("bounded note %q", got)
+	}
+	for _, p := range b.problems {
+		t.Errorf("browser console: %s", p)
+	}
 }

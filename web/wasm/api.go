@@ -288,10 +288,14 @@ type versionInfo struct {
 	Go       string `json:"go"`
 	Module   string `json:"module"`
 	MaxBytes int    `json:"maxBytes"`
+	// MaxURLs and MaxAgents bound checkMany and compare: the page checks
+	// its lists against them first, to say so in its own language.
+	MaxURLs   int `json:"maxURLs"`
+	MaxAgents int `json:"maxAgents"`
 }
 
 func (s *session) version(args []string) (any, error) {
-	v := versionInfo{Go: runtime.Version(), Module: "(devel)", MaxBytes: robotstxt.DefaultMaxBytes}
+	v := versionInfo{Go: runtime.Version(), Module: "(devel)", MaxBytes: robotstxt.DefaultMaxBytes, MaxURLs: maxManyURLs, MaxAgents: maxManyAgents}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		v.Module = bi.Main.Version
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/robotstxt/robotstxt/internal/reference"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // These tests run natively and, through node_test.go, compiled to
@@ -311,5 +312,33 @@ func TestCheckYandexReading(t *testing.T) {
 	}
 	if got := yandexBlank([]int{2}, nil); got != 2 {
 		t.Errorf("yandexBlank with no group = %d, want 2", got)
+	}
+}
+
+// A Latin-1 rule is shown as matched ("/caf%E9/"), never with U+FFFD, in
+// the many-URL table (and so its CSV) and in compare.
+func TestLatin1RulesShown(t *testing.T) {
+	const latin = "User-agent: *\nDisallow: /caf\xE9/\n"
+	s := new(session)
+	res, errMsg := call(t, s, "checkMany", latin, "Bot", "/caf%E9/x", "")
+	if errMsg != "" {
+		t.Fatal(errMsg)
+	}
+	var many manyResult
+	if err := json.Unmarshal(res, &many); err != nil {
+		t.Fatal(err)
+	}
+	if got := many.Rules[2]; got != "Disallow: /caf%E9/" {
+		t.Errorf("checkMany rule = %q, want Disallow: /caf%%E9/", got)
+	}
+	res, errMsg = call(t, s, "compare", "User-agent: *\nDisallow: /\n", latin, "Bot", "/caf%E9/x\n/other", "")
+	if errMsg != "" {
+		t.Fatal(errMsg)
+	}
+	if strings.Contains(string(res), `\ufffd`) || strings.ContainsRune(string(res), utf8.RuneError) {
+		t.Errorf("compare carries U+FFFD: %s", res)
+	}
+	if !strings.Contains(string(res), `"pattern":"/caf%E9/"`) {
+		t.Errorf("compare lacks the rule as matched: %s", res)
 	}
 }

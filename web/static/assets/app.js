@@ -7,7 +7,7 @@ import { t, tr, num } from "./i18n.js";
 import { Engine } from "./engine.js";
 import { Editor } from "./editor.js";
 import { parseFragment, buildFragment, toBase64url, fromBase64url } from "./permalink.js";
-import { readFile, display, describe, encode, download, MAX_FILE_BYTES } from "./source.js";
+import { readFile, display, describe, encode, download, fileLines, MAX_FILE_BYTES } from "./source.js";
 import { EXAMPLES } from "./examples.js";
 import { ManyURLs } from "./many.js";
 import { Compare } from "./compare.js";
@@ -220,7 +220,9 @@ function renderStatus() {
   const bytes = src ? src.bytes.length : encode(text).length;
   const parts = [];
   if (src && src.name) parts.push(src.name);
-  parts.push(t("count.bytes", { n: bytes }), t("count.lines", { n: editor.lines }));
+  // Lines counted as the parser counts them, so that the status line and
+  // the parsed view give one number.
+  parts.push(t("count.bytes", { n: bytes }), t("count.lines", { n: fileLines(src ? src.bytes : text) }));
   if (src) {
     const d = describe(src.bytes);
     if (d.bom) parts.push(t("editor.bom"));
@@ -344,7 +346,7 @@ function renderStructure() {
     el("li", { text: t("count.other", { n: c.other }) }));
   const out = [summary];
   if (d.truncated) {
-    out.push(el("p", { class: "notice" }, tr("structure.truncated", { parsed: t("count.bytes", { n: d.parsed }), size: t("count.bytes", { n: d.size }), line: num(d.cutLine || 0) })));
+    out.push(el("p", { class: "notice" }, tr("structure.truncated", { parsed: t("count.bytes", { n: d.parsed }), size: t("count.bytes", { n: d.size }), line: String(d.cutLine || 0) })));
   }
   if (!c.groups && !c.orphans && !c.sitemaps && !c.other) {
     out.push(el("p", { class: "muted" }, tr("structure.nothing")));
@@ -436,6 +438,9 @@ function renderAudit() {
         if (state.auditFilter.has(sev)) state.auditFilter.delete(sev);
         else state.auditFilter.add(sev);
         renderAudit();
+        // The buttons were laid out anew: the focus stays on this one.
+        const again = $("audit-body").querySelector(`.filter[data-severity="${sev}"]`);
+        if (again) again.focus();
       },
     })));
   const shown = sortFindings(f).filter((x) => state.auditFilter.has(severityClass(x.severity)));
@@ -452,7 +457,17 @@ function renderAudit() {
   if (shown.length > items.length) {
     out.push(el("button", {
       type: "button", class: "button small more", text: t("audit.more", { n: shown.length - items.length }),
-      onclick: () => { state.findingsShown = Infinity; renderAudit(); },
+      onclick: () => {
+        const from = items.length;
+        state.findingsShown = Infinity;
+        renderAudit();
+        // The focus goes to the first finding that was not shown before.
+        const next = $("audit-body").querySelectorAll(".finding")[from];
+        if (next) {
+          next.tabIndex = -1;
+          next.focus();
+        }
+      },
     }));
   }
   body.replaceChildren(...out);
@@ -605,7 +620,7 @@ function verdictNotes(v) {
     const whole = c.whole.rule ? t("selftest.byLine", { verdict: t(c.whole.allowed ? "verdict.allowed" : "verdict.disallowed"), n: String(c.whole.rule.line) })
       : t(c.whole.allowed ? "verdict.allowed" : "verdict.disallowed");
     notes.push(el("p", { class: `verdict-note ${c.differs ? "warn" : ""}`.trim(), id: "verdict-cut" },
-      tr(c.differs ? "verdict.cutDiffers" : "verdict.cutSame", { limit: num(MAX_BYTES / 1024), line: num(c.firstIgnoredLine), whole })));
+      tr(c.differs ? "verdict.cutDiffers" : "verdict.cutSame", { limit: num(MAX_BYTES / 1024), line: String(c.firstIgnoredLine), whole })));
   }
   return notes;
 }
@@ -1063,8 +1078,9 @@ async function main() {
   engine = new Engine(new URL("./worker.js", import.meta.url));
   engine.onfatal = showError;
   document.body.dataset.engine = "loading";
-  many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError });
-  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError });
+  const limits = () => state.version;
+  many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
+  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits });
   fetchSite = new FetchSite({
     root: $("fetch-site"), el, showError,
     onFile: (src) => { setSource(src); parseNow(); check(); },
