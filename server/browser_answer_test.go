@@ -6,9 +6,14 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/fetch"
@@ -139,6 +144,18 @@ func TestBrowserFetchOutcomes(t *testing.T) {
 	if got := textOf(t, ctx, "fetch-status"); !strings.Contains(got, "less than a minute old") || !strings.Contains(got, "1 hour") {
 		t.Errorf("reused status %q", got)
 	}
+
+	// The one-step live test: a full URL, its host's live robots.txt.
+	typeInto(t, ctx, "agent", "Googlebot")
+	typeInto(t, ctx, "url", missing+"/x")
+	fetchSite(t, ctx, missing, "unavailable")
+	typeInto(t, ctx, "url", site+"/private/page")
+	click(t, ctx, "#live-test")
+	waitFor(t, ctx, `document.getElementById("live-note").innerText.includes("Tested against")`)
+	waitFor(t, ctx, `document.getElementById("verdict-word") && document.getElementById("verdict-word").innerText === "DISALLOWED" && /line 2/.test(document.getElementById("verdict-rule").innerText)`)
+	if got := textOf(t, ctx, "editor-status"); !strings.Contains(got, site+"/robots.txt") {
+		t.Errorf("after the live test the editor holds %q, want the site's robots.txt", got)
+	}
 	for _, p := range b.problems {
 		t.Errorf("browser console: %s", p)
 	}
@@ -174,6 +191,38 @@ func TestBrowserAnswers(t *testing.T) {
 		}
 		if got := eval[string](t, ctx, `document.getElementById("agent").value`); got != "Googlebot" {
 			t.Errorf("after a reload the agent is %q", got)
+		}
+	})
+
+	t.Run("Googlebot preselected, the file downloadable, the live test says where it cannot", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, "")
+		if got := eval[string](t, ctx, `document.getElementById("agent").value`); got != "Googlebot" {
+			t.Errorf("user-agent field = %q, want Googlebot preselected", got)
+		}
+		// The file's own bytes (Latin-1, CRLF), whatever the text box shows.
+		const latin = "User-agent: *\r\nDisallow: /caf\xE9/\r\n"
+		upload(t, ctx, writeFile(t, t.TempDir(), "site.txt", latin))
+		waitParsed(t, ctx, len(latin))
+		dir := t.TempDir()
+		do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
+			return err
+		}))
+		click(t, ctx, "#download")
+		var data []byte
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && string(data) != latin; time.Sleep(100 * time.Millisecond) {
+			data, _ = os.ReadFile(filepath.Join(dir, "site.txt"))
+		}
+		if string(data) != latin {
+			t.Errorf("downloaded %q, want the file's bytes %q", data, latin)
+		}
+		// A static copy cannot fetch: the live test says so.
+		typeInto(t, ctx, "url", "https://www.example.com/private/x")
+		click(t, ctx, "#live-test")
+		waitFor(t, ctx, `document.getElementById("live-note").innerText.includes("cannot fetch")`)
+		if got := textOf(t, ctx, "live-note"); !strings.Contains(got, "robotstxt serve --allow-fetch") {
+			t.Errorf("live note %q", got)
 		}
 	})
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/internal/reference"
 	"strings"
 	"testing"
@@ -340,5 +341,27 @@ func TestLatin1RulesShown(t *testing.T) {
 	}
 	if !strings.Contains(string(res), `"pattern":"/caf%E9/"`) {
 		t.Errorf("compare lacks the rule as matched: %s", res)
+	}
+}
+
+// The page's default crawler table: the three search engines site owners
+// check (Google, Bing, Yandex) first, after the "*" row, then the AI
+// crawlers.
+func TestMatrixDefaultHasBingbot(t *testing.T) {
+	s := new(session)
+	res, errMsg := call(t, s, "matrix", "User-agent: bingbot\nDisallow: /\n", "/page", "en", "default")
+	var rows []matrixRow
+	if errMsg != "" || json.Unmarshal(res, &rows) != nil || len(rows) < 4 {
+		t.Fatalf("matrix: %s %s", res, errMsg)
+	}
+	var first []string
+	for _, r := range rows[:4] {
+		first = append(first, fmt.Sprintf("%s=%v", r.Crawler.Token, r.Verdict.Allowed))
+	}
+	if got := strings.Join(first, " "); got != "*=true Googlebot=true bingbot=false YandexBot=true" {
+		t.Errorf("first rows %s", got)
+	}
+	if n := len(pageDefault()); n != len(crawlers.Default())+1 {
+		t.Errorf("pageDefault has %d crawlers, want report's %d and Bingbot", n, len(crawlers.Default()))
 	}
 }

@@ -972,6 +972,37 @@ function currentFragment() {
   return buildFragment({ robots: input(), agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang(), fallback: $("fallback").checked });
 }
 
+// liveTest is the one-step test of Search Console's tester: the URL field's
+// full URL, against its host's robots.txt as the server fetches it now.
+// A copy of the page without a fetching server says plainly that it cannot.
+async function liveTest(canFetch) {
+  const url = $("url").value.trim();
+  const note = $("live-note");
+  const say = (key, params) => {
+    state.liveNote = { key, params };
+    note.replaceChildren(tr(key, params));
+  };
+  if (!/^https?:\/\/[^/?#]+/i.test(url)) {
+    say("live.needURL");
+    return;
+  }
+  if (!canFetch) {
+    say("live.unavailable");
+    return;
+  }
+  say("live.working", { origin: new URL(url).origin });
+  await fetchSite.run(url);
+  say("live.done", { origin: new URL(url).origin });
+}
+
+// downloadFile saves what is analysed: the file's own bytes, or the edited
+// text as UTF-8.
+function downloadFile() {
+  const data = input();
+  const name = state.src && state.src.name && !/[/\\]/.test(state.src.name) ? state.src.name : "robots.txt";
+  download(typeof data === "string" ? encode(data) : data, name);
+}
+
 async function copyLink() {
   const frag = await currentFragment();
   history.replaceState(null, "", location.pathname + location.search + frag);
@@ -986,10 +1017,7 @@ async function copyLink() {
     long.replaceChildren(el("span", {}, tr("editor.linkLong", { n: href.length })), " ",
       el("button", {
         type: "button", class: "button small", id: "download-file", text: t("editor.download"),
-        onclick: () => {
-          const data = input();
-          download(typeof data === "string" ? encode(data) : data, (state.src && state.src.name) || "robots.txt");
-        },
+        onclick: downloadFile,
       }));
   }
   const btn = $("copy-link");
@@ -1057,6 +1085,7 @@ async function setLang(l, remember = true) {
   if (many) many.render();
   relabelNotices();
   if (fetchSite) fetchSite.relabel();
+  if (state.liveNote) $("live-note").replaceChildren(tr(state.liveNote.key, state.liveNote.params));
   if (remember && /[#&]lang=/.test(location.hash)) {
     history.replaceState(null, "", location.hash.replace(/([#&]lang=)[^&]*/, `$1${l}`));
   }
@@ -1086,7 +1115,8 @@ async function main() {
     onFile: (src) => { setSource(src); parseNow(); check(); },
     onFailed: fetchFailed,
   });
-  fetchSite.enable();
+  const fetching = fetchSite.enable();
+  $("live-test").addEventListener("click", async () => liveTest(await fetching));
 
   $("robots").addEventListener("input", () => {
     state.focus = 0;
@@ -1129,6 +1159,7 @@ async function main() {
   $("fallback").addEventListener("change", () => { check(); many.rerun(); });
   $("check-form").addEventListener("submit", (e) => { e.preventDefault(); state.focus = 0; check(); });
   $("copy-link").addEventListener("click", copyLink);
+  $("download").addEventListener("click", downloadFile);
   $("run-selftest").addEventListener("click", runSelftest);
   for (const b of document.querySelectorAll(".langs button")) {
     b.addEventListener("click", () => setLang(b.dataset.lang, true));
@@ -1140,6 +1171,8 @@ async function main() {
   if (frag.robots !== undefined) setLinkSource(frag.robots);
   else if (frag.damaged === undefined) restoreText();
   if (frag.agent !== undefined) $("agent").value = frag.agent;
+  // Googlebot is preselected, as in Search Console: a verdict at once.
+  else if (!$("agent").value) $("agent").value = "Googlebot";
   if (frag.url !== undefined) $("url").value = frag.url;
   renderStatus();
   renderVerdict();

@@ -59,6 +59,7 @@ export class FetchSite {
       cfg = null;
     }
     if (!cfg || !cfg.allowFetch) return false;
+    this.enabled = true;
     this.root.hidden = false;
     this.root.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -87,6 +88,7 @@ export class FetchSite {
       }
       this.answer = body;
       this.render(body);
+      this.q("fetch-url").value = url;
       if (body.status === "success") {
         const bytes = bytesOf(body.body);
         this.onFile({ bytes, name: body.finalURL || body.url, size: bytes.length, lines: 0, cut: false }, body);
