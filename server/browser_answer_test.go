@@ -226,6 +226,38 @@ func TestBrowserAnswers(t *testing.T) {
 		}
 	})
 
+	t.Run("links carry the URL list and the compared version", func(t *testing.T) {
+		ctx := b.tab(t)
+		b.open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte(robotsText)))
+		setField(t, ctx, "many-agents", "Googlebot\nGPTBot\n")
+		setField(t, ctx, "many-urls", "/private/x\n/search\n")
+		const other = "User-agent: *\r\nDisallow: /caf\xE9/\r\n"
+		upload2 := writeFile(t, t.TempDir(), "other.txt", other)
+		do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("compare-file"), []string{upload2}))
+		waitFor(t, ctx, `document.querySelectorAll("#compare-body tbody tr").length > 0`)
+		want := textOf(t, ctx, "compare-body")
+		do(t, ctx, chromedp.Click(chromedp.ID("copy-link")))
+		waitFor(t, ctx, `document.getElementById("link-out").value.includes("many=")`)
+		link := eval[string](t, ctx, `document.getElementById("link-out").value`)
+		keys := fragmentKeys(t, link[strings.Index(link, "#")+1:])
+		if got := linkBytes(t, map[string]string{"robots": keys["other"], "z": keys["z"], "crc": keys["ocrc"]}); string(got) != other {
+			t.Errorf("the link's other version is %q, want the file's bytes %q", got, other)
+		}
+		ctx2 := b.tab(t)
+		do(t, ctx2, chromedp.Navigate(link))
+		waitFor(t, ctx2, `document.querySelectorAll("#many-body tbody tr").length === 2 && document.querySelectorAll("#compare-body tbody tr").length > 0`)
+		if got := eval[string](t, ctx2, `document.getElementById("many-agents").value + "|" + document.getElementById("many-urls").value`); got != "Googlebot\nGPTBot\n|/private/x\n/search\n" {
+			t.Errorf("lists from the link: %q", got)
+		}
+		if got := textOf(t, ctx2, "compare-body"); got != want {
+			t.Errorf("compare from the link:\n%s\nwant:\n%s", got, want)
+		}
+		// A compared version that does not match its checksum: damaged.
+		ctx3 := b.tab(t)
+		do(t, ctx3, chromedp.Navigate(strings.Replace(link, "ocrc="+keys["ocrc"], "ocrc=00000000", 1)))
+		waitFor(t, ctx3, `!!document.querySelector('[data-notice="damaged"]') && !!document.getElementById("verdict-damaged")`)
+	})
+
 	t.Run("Yandex's reading is explained", func(t *testing.T) {
 		ctx := b.tab(t)
 		const file = "User-agent: *\n\nDisallow: /private/\n"

@@ -778,7 +778,7 @@ let applyingLink = false;
 // in the box).
 function forgetLinkText() {
   if (applyingLink || !/(^#|&)robots=/.test(location.hash)) return;
-  const keep = location.hash.slice(1).split("&").filter((p) => !/^(v|robots|z|crc)(=|$)/.test(p));
+  const keep = location.hash.slice(1).split("&").filter((p) => !/^(robots|crc)(=|$)/.test(p));
   history.replaceState(null, "", location.pathname + location.search + (keep.length ? "#" + keep.join("&") : ""));
 }
 
@@ -969,7 +969,10 @@ function renderBuildInfo() {
 // ---- permalink -------------------------------------------------------
 
 function currentFragment() {
-  return buildFragment({ robots: input(), agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang(), fallback: $("fallback").checked });
+  return buildFragment({
+    robots: input(), agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang(), fallback: $("fallback").checked,
+    many: many.lists(), other: compare.other(),
+  });
 }
 
 // liveTest is the one-step test of Search Console's tester: the URL field's
@@ -1063,8 +1066,14 @@ async function applyFragment(f) {
     dropNotice("damaged");
     setLinkSource(f.robots);
   }
+  // The lists of "Test many URLs" and the compared version, when the link
+  // carries them: both run once the text is in place.
+  if (f.many) many.setLists(f.many);
+  if (f.other) compare.setOther(f.other);
   if (f.robots !== undefined || (editor.text && state.parsedRev < 0)) parseNow();
-  check();
+  await check();
+  if (f.many) many.run();
+  if (f.other) compare.run();
 }
 
 // ---- language --------------------------------------------------------

@@ -38,6 +38,12 @@ export class Compare {
     });
   }
 
+  // setOther puts a version in the box (from a link), kept as its bytes.
+  setOther(bytes) {
+    this.q("compare-text").value = display(bytes).text;
+    this.src = bytes;
+  }
+
   other() {
     return this.src || this.q("compare-text").value;
   }

@@ -75,6 +75,12 @@ export class ManyURLs {
     if (this.res && this.rev() !== this.ranRev) this.run();
   }
 
+  // setLists fills the boxes in (from a link).
+  setLists({ agents, urls }) {
+    if (agents.trim()) this.q("many-agents").value = agents;
+    this.q("many-urls").value = urls;
+  }
+
   // lists returns the crawlers and URLs as typed, one per line.
   lists() {
     return { agents: this.q("many-agents").value, urls: this.q("many-urls").value };
