@@ -45,6 +45,9 @@ type File struct {
 	Data        []byte
 	// Gzip is Data gzip-compressed, or nil when compressing does not pay.
 	Gzip []byte
+	// Brotli is Data brotli-compressed, for the WebAssembly module only
+	// (committed beside it, made by go generate), or nil.
+	Brotli []byte
 	// Immutable files have versioned paths and may be cached for ever.
 	Immutable bool
 	// ETag is a strong entity tag of Data, quoted.
@@ -80,6 +83,7 @@ var Load = sync.OnceValues(func() (*Site, error) { return build(static) })
 func build(fsys fs.FS) (*Site, error) {
 	const assetDir = "static/assets"
 	var assets []*File
+	var br []byte
 	err := fs.WalkDir(fsys, assetDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -89,6 +93,10 @@ func build(fsys fs.FS) (*Site, error) {
 			return err
 		}
 		name := strings.TrimPrefix(p, assetDir+"/")
+		if name == wasmbuild.WasmBr {
+			br = data // served as the module's brotli coding, below
+			return nil
+		}
 		f := &File{Path: name, Data: data}
 		if name == wasmbuild.WasmGz {
 			// The module is committed compressed: serve it as is to clients
@@ -105,6 +113,11 @@ func build(fsys fs.FS) (*Site, error) {
 		return nil, err
 	}
 	sort.Slice(assets, func(i, j int) bool { return assets[i].Path < assets[j].Path })
+	for _, f := range assets {
+		if f.Path == strings.TrimSuffix(wasmbuild.WasmGz, ".gz") {
+			f.Brotli = br
+		}
+	}
 	h := sha256.New()
 	for _, f := range assets {
 		fmt.Fprintf(h, "%s\x00%d\x00", f.Path, len(f.Data))
@@ -188,6 +201,11 @@ func (s *Site) Write(dir string) ([]string, error) {
 		}
 		if f.Gzip != nil {
 			if err := put(f.Path+".gz", f.Gzip); err != nil {
+				return written, err
+			}
+		}
+		if f.Brotli != nil {
+			if err := put(f.Path+".br", f.Brotli); err != nil {
 				return written, err
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/reference"
@@ -487,3 +490,31 @@ for c in json.load(sys.stdin)["cases"]:
     out[c["id"]] = ans
 json.dump(out, sys.stdout)
 `
+
+// The module's brotli copy (made by go generate, committed) decodes to the
+// very module served: a stale copy fails here, without the minute that
+// compressing it again takes.
+func TestWasmBrotliIsCurrent(t *testing.T) {
+	site, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := site.Lookup("v/" + site.Version + "/robotstxt.wasm")
+	if f == nil || f.Brotli == nil {
+		t.Fatal("the module has no brotli coding: run go generate ./web/...")
+	}
+	got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(f.Brotli)))
+	if err != nil {
+		t.Fatalf("decoding %s: %v", wasmbuild.WasmBr, err)
+	}
+	if !bytes.Equal(got, f.Data) {
+		t.Errorf("web/static/assets/%s is stale (%d bytes decoded, the module has %d). Run: go generate ./web/...", wasmbuild.WasmBr, len(got), len(f.Data))
+	}
+	if len(f.Brotli) >= len(f.Gzip) {
+		t.Errorf("brotli %d bytes, gzip %d: brotli should be the smaller", len(f.Brotli), len(f.Gzip))
+	}
+	// Only the module has it; nothing else is listed under the .br name.
+	if site.Lookup("v/"+site.Version+"/"+wasmbuild.WasmBr) != nil {
+		t.Errorf("%s is served as a file of its own", wasmbuild.WasmBr)
+	}
+}
