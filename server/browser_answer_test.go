@@ -14,6 +14,7 @@ import (
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/fetch"
@@ -256,6 +257,34 @@ func TestBrowserAnswers(t *testing.T) {
 		ctx3 := b.tab(t)
 		do(t, ctx3, chromedp.Navigate(strings.Replace(link, "ocrc="+keys["ocrc"], "ocrc=00000000", 1)))
 		waitFor(t, ctx3, `!!document.querySelector('[data-notice="damaged"]') && !!document.getElementById("verdict-damaged")`)
+	})
+
+	t.Run("the page's text shows before its catalogue and module arrive", func(t *testing.T) {
+		ctx := b.tab(t)
+		// A link so slow that the catalogues and the module never come.
+		do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{})
+			if err != nil {
+				return err
+			}
+			_, err = cdp.Call(ctx, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*/v/*/i18n/*", Block: true}, {URLPattern: "*://*:*/v/*/robotstxt.wasm", Block: true}}})
+			return err
+		}))
+		do(t, ctx, chromedp.Navigate(b.ts.URL+"/"))
+		waitFor(t, ctx, `document.readyState === "complete"`)
+		got := eval[string](t, ctx, `(() => {
+			const e = document.getElementById("editor-title");
+			const m = document.getElementById("matcher-title");
+			// "loading" stays until the catalogue is in: it never came.
+			return e.innerText + "|" + m.innerText + "|" + getComputedStyle(document.querySelector("main")).visibility + "|" + document.body.classList.contains("loading");
+		})()`)
+		if got != "Your robots.txt|Test a URL|visible|true" {
+			t.Errorf("before the catalogue: %q, want the English titles shown", got)
+		}
+		b.screenshot(t, ctx, "text-at-once", false)
+		b.mu.Lock()
+		b.problems = nil // the blocked requests are reported as errors
+		b.mu.Unlock()
 	})
 
 	t.Run("Yandex's reading is explained", func(t *testing.T) {

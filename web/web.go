@@ -6,12 +6,15 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -135,6 +138,9 @@ func build(fsys fs.FS) (*Site, error) {
 	}
 	index = bytes.ReplaceAll(index, []byte("__ASSETS__"), []byte(strings.TrimSuffix(prefix, "/")))
 	index = bytes.ReplaceAll(index, []byte("__CSP__"), []byte(metaPolicy))
+	if index, err = prerender(fsys, index); err != nil {
+		return nil, err
+	}
 	s.Files = append(assets, &File{Path: "index.html", Data: index})
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	for _, f := range s.Files {
@@ -158,6 +164,37 @@ func build(fsys fs.FS) (*Site, error) {
 		s.byPath[f.Path] = f
 	}
 	return s, nil
+}
+
+// emptyText finds the elements whose text the catalogue gives (data-i18n)
+// and that are still empty in index.html.
+var emptyText = regexp.MustCompile(`(<[a-z][a-z0-9]*\b[^<>]*\sdata-i18n="([^"]+)"[^<>]*>)(</)`)
+
+// markup is the catalogue's small markup: **strong**, `code`, [text](url).
+var markup = regexp.MustCompile("\\*\\*|`|\\[([^\\]]*)\\]\\([^)]*\\)")
+
+// prerender writes the English catalogue's text into index.html's empty
+// elements, as plain text, so that the page shows its own words at once,
+// before any script or catalogue has arrived (on a slow link, seconds);
+// the script then lays out the page's language, markup included.
+func prerender(fsys fs.FS, index []byte) ([]byte, error) {
+	raw, err := fs.ReadFile(fsys, "static/assets/i18n/en.json")
+	if err != nil {
+		return nil, err
+	}
+	var en map[string]any
+	if err := json.Unmarshal(raw, &en); err != nil {
+		return nil, fmt.Errorf("i18n/en.json: %v", err)
+	}
+	return emptyText.ReplaceAllFunc(index, func(m []byte) []byte {
+		sub := emptyText.FindSubmatch(m)
+		text, ok := en[string(sub[2])].(string)
+		if !ok {
+			return m
+		}
+		plain := markup.ReplaceAllString(text, "$1")
+		return append(append(append([]byte{}, sub[1]...), html.EscapeString(plain)...), sub[3]...)
+	}), nil
 }
 
 func gunzip(b []byte) ([]byte, error) {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"os"
@@ -516,5 +518,27 @@ func TestWasmBrotliIsCurrent(t *testing.T) {
 	// Only the module has it; nothing else is listed under the .br name.
 	if site.Lookup("v/"+site.Version+"/"+wasmbuild.WasmBr) != nil {
 		t.Errorf("%s is served as a file of its own", wasmbuild.WasmBr)
+	}
+}
+
+// index.html carries the English text of every element the catalogue
+// fills, as plain text, so that the page reads before its scripts run.
+func TestIndexHasTextAtOnce(t *testing.T) {
+	site, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := string(site.Lookup("index.html").Data)
+	en := catalogue(t, "en")
+	for _, key := range []string{"editor.title", "matcher.title", "editor.parse", "many.title", "lang.ru"} {
+		want := fmt.Sprintf(`data-i18n=%q>%s<`, key, html.EscapeString(en[key].(string)))
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	// Markup is dropped, not shown: `code`, **strong**, [text](url).
+	m := regexp.MustCompile(`data-i18n="matcher.official">([^<]*)<`).FindStringSubmatch(index)
+	if m == nil || strings.ContainsAny(m[1], "*`[]") || !strings.Contains(m[1], "Search Console&#39;s robots.txt report") {
+		t.Errorf("matcher.official prerendered as %q", m)
 	}
 }
