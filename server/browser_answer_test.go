@@ -427,7 +427,12 @@ func TestBrowserListsAndCompare(t *testing.T) {
 	setField(t, ctx, "robots", sb.String())
 	setField(t, ctx, "compare-text", "User-agent: *\nDisallow: /\n")
 	do(t, ctx, chromedp.Click(chromedp.ID("compare-run")))
-	waitFor(t, ctx, `!!document.getElementById("compare-bounded")`)
+	// The bounded search costs seconds (diff's probe search, in
+	// WebAssembly): wait as long as a loaded machine may need.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`!!document.getElementById("compare-bounded")`,
+		chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(4*time.Minute))); err != nil {
+		t.Fatalf("no note that the probe search was bounded: %v (compare: %.300s)", err, textOf(t, ctx, "compare-body"))
+	}
 	if got := textOf(t, ctx, "compare-bounded"); !strings.Contains(got, "stopped at its bound") {
 		t.Errorf("bounded note %q", got)
 	}

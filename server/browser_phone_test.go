@@ -129,4 +129,15 @@ func TestBrowserStatusLineWraps(t *testing.T) {
 		}
 	}
 	b.screenshot(t, ctx, "status-wraps", false)
+
+	// The status line counts lines as the parser and the parsed view do:
+	// a final line ending ends the last line, it does not start another.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.langs button[data-lang="en"]`)))
+	setField(t, ctx, "robots", "User-agent: *\nDisallow: /\n")
+	waitParsed(t, ctx, 26)
+	status := textOf(t, ctx, "editor-status")
+	parsed := eval[string](t, ctx, `document.querySelector("#structure-body .summary").innerText`)
+	if !strings.Contains(status, "2 lines") || !strings.Contains(parsed, "2 lines") {
+		t.Errorf("status %q and parsed view %q, want 2 lines in both", status, parsed)
+	}
 }

@@ -774,6 +774,11 @@ func TestBrowser(t *testing.T) {
 		if got := textOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would change this answer") || !strings.Contains(got, "DISALLOWED by line") {
 			t.Errorf("cut note = %q", got)
 		}
+		// Line numbers are written one way, without separators, in one
+		// sentence as everywhere.
+		if got := textOf(t, ctx, "verdict-cut"); regexp.MustCompile(`line \d{1,3},\d`).MatchString(got) || !regexp.MustCompile(`from line \d{5}\b`).MatchString(got) {
+			t.Errorf("cut note writes line numbers two ways: %q", got)
+		}
 		verdictFor(t, ctx, "OtherBot", "/page")
 		if got := textOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would not change this answer") {
 			t.Errorf("cut note = %q", got)
@@ -917,7 +922,12 @@ func TestBrowser(t *testing.T) {
 			t.Fatal("no show-more button")
 		}
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.rowsPerTask = 0; document.getElementById("many-more").focus()`), chromedp.KeyEvent("\r"))
-		waitFor(t, ctx, `document.querySelectorAll("#many-body tbody tr").length === 5000 && !document.getElementById("many-more")`)
+		// Laying out 4,700 rows takes a loaded machine a while: wait for it
+		// (what is asserted is the rows per task, not the time).
+		if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll("#many-body tbody tr").length === 5000 && !document.getElementById("many-more")`,
+			chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("show more did not lay out the 5,000 rows: %v (%d rows)", err, eval[int](t, ctx, `document.querySelectorAll("#many-body tbody tr").length`))
+		}
 		if n := eval[int](t, ctx, `window.rowsPerTask`); n > 300 {
 			t.Errorf("show more laid out %d rows in one task, want at most 300", n)
 		}
