@@ -107,10 +107,15 @@ func TestBrowserStatusLineWraps(t *testing.T) {
 	}
 	b := newBrowser(t)
 	ctx := b.tab(t)
+	// A laptop's short screen, and the link box open: the editor pane (a
+	// column as tall as the screen) has no room to spare.
+	do(t, ctx, chromedp.EmulateViewport(1280, 600))
 	b.open(t, ctx, "")
 	name := strings.Repeat("a-very-long-file-name-", 8) + "robots.txt"
 	upload(t, ctx, writeFile(t, t.TempDir(), name, "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /caf\xE9/\nDisallow: /b/\r\n"))
 	waitFor(t, ctx, `document.getElementById("editor-status").innerText.includes("robots.txt")`)
+	do(t, ctx, chromedp.Click(chromedp.ID("copy-link")))
+	waitFor(t, ctx, `!document.getElementById("link-box").hidden`)
 	for _, lang := range []string{"en", "ru", "ro"} {
 		do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.langs button[data-lang=%q]`, lang))))
 		waitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q`, lang))
