@@ -3,6 +3,7 @@ module github.com/robotstxt/robotstxt
 go 1.26.0
 
 require (
+	github.com/andybalholm/brotli v1.3.0
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/prometheus/client_model v0.6.3

@@ -543,8 +543,16 @@ func TestBrowser(t *testing.T) {
 		longest := eval[float64](t, ctx, `Math.max(0, ...window.longTasks)`)
 		t.Logf("530 KiB file: text laid out by the browser in %v; parsed, audited and shown in %v; checked after %v; longest main-thread task meanwhile %.0f ms",
 			loaded.Round(time.Millisecond), parsed.Round(time.Millisecond), total.Round(time.Millisecond), longest)
-		if longest > 500 {
-			t.Errorf("the page froze for %.0f ms while parsing", longest)
+		// What keeps the page responsive, counted rather than timed (a
+		// loaded machine stretches every task): the parsing runs in the
+		// worker, and the main thread lays out only the first rows of the
+		// parsed view and the gutter numbers around the visible lines, not
+		// the file's 18,000 lines.
+		if n := eval[int](t, ctx, `document.querySelectorAll("#structure-body .rec").length`); n > 400 {
+			t.Errorf("the parsed view laid out %d records of a 530 KiB file at once, want at most 400", n)
+		}
+		if n := eval[int](t, ctx, `document.querySelector("#gutter .gutter-inner").textContent.split("\n").length`); n > 400 {
+			t.Errorf("the gutter laid out %d line numbers, want at most 400", n)
 		}
 		// Googlebot's group is past the 500 KiB limit: the * rules apply.
 		if got := textOf(t, ctx, "verdict-rule"); !strings.Contains(got, "line 5002") {
@@ -766,6 +774,11 @@ func TestBrowser(t *testing.T) {
 		if got := textOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would change this answer") || !strings.Contains(got, "DISALLOWED by line") {
 			t.Errorf("cut note = %q", got)
 		}
+		// Line numbers are written one way, without separators, in one
+		// sentence as everywhere.
+		if got := textOf(t, ctx, "verdict-cut"); regexp.MustCompile(`line \d{1,3},\d`).MatchString(got) || !regexp.MustCompile(`from line \d{5}\b`).MatchString(got) {
+			t.Errorf("cut note writes line numbers two ways: %q", got)
+		}
 		verdictFor(t, ctx, "OtherBot", "/page")
 		if got := textOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would not change this answer") {
 			t.Errorf("cut note = %q", got)
@@ -824,6 +837,10 @@ func TestBrowser(t *testing.T) {
 		}
 		// The badges filter.
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#audit-body .filter[data-severity="info"]`)))
+		// The badges are laid out anew: the focus stays on the one pressed.
+		if got := eval[string](t, ctx, `document.activeElement.dataset.severity || document.activeElement.tagName`); got != "info" {
+			t.Errorf("after the filter the focus is on %q, want the info filter", got)
+		}
 		if got := eval[string](t, ctx, `[...new Set([...document.querySelectorAll("#audit-body .finding")].map(f => f.dataset.severity))].join(",")`); strings.Contains(got, "info") {
 			t.Errorf("notes still shown after hiding them: %s", got)
 		}
@@ -854,14 +871,17 @@ func TestBrowser(t *testing.T) {
 		}
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById("many-urls").value = %q`, urls.String())))
 		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.longTasks = []; new PerformanceObserver(l => { for (const e of l.getEntries()) window.longTasks.push(e.duration) }).observe({type: "longtask"})`))
+		watchRowsPerTask(t, ctx, "many-body")
 		start := time.Now()
 		do(t, ctx, chromedp.Click(chromedp.ID("many-run")))
 		waitFor(t, ctx, `document.querySelectorAll("#many-body tbody tr").length > 0`)
 		took := time.Since(start)
 		longest := eval[float64](t, ctx, `Math.max(0, ...window.longTasks)`)
 		t.Logf("10,000 URLs × 3 crawlers: table after %v; longest main-thread task %.0f ms", took.Round(time.Millisecond), longest)
-		if longest > 500 {
-			t.Errorf("the page froze for %.0f ms", longest)
+		// Counted, not timed: the 10,000 URLs are checked in the worker and
+		// the table lays out its first 300 rows.
+		if n := eval[int](t, ctx, `window.rowsPerTask`); n > 300 {
+			t.Errorf("%d rows laid out in one task, want at most 300", n)
 		}
 		if got := textOf(t, ctx, "many-summary"); !strings.Contains(got, "URLs: 10,000") {
 			t.Errorf("summary = %q", got)
@@ -871,10 +891,10 @@ func TestBrowser(t *testing.T) {
 			return eval[string](t, ctx, fmt.Sprintf(`(() => { const r = [...document.querySelectorAll("#many-body tbody tr")].find(r => r.dataset.url === %q); if (!r) return "missing"; const c = r.querySelector('td[data-agent=%q]'); return c.dataset.allowed + " " + c.innerText })()`, url, agent))
 		}
 		for _, tt := range []struct{ url, agent, want string }{
-			{"/private/doc-0", "GPTBot", "false DISALLOWED line 2"},
+			{"/private/doc-0", "GPTBot", "false DISALLOWED line 2 Disallow: /private/"},
 			{"/private/doc-0", "Googlebot", "true ALLOWED no matching rule"},
-			{"https://www.example.com/search?q=1", "Googlebot", "false DISALLOWED line 8"},
-			{"/private/press/2", "Bingbot", "true ALLOWED line 3"},
+			{"https://www.example.com/search?q=1", "Googlebot", "false DISALLOWED line 8 Disallow: /search"},
+			{"/private/press/2", "Bingbot", "true ALLOWED line 3 Allow: /private/press/"},
 		} {
 			if got := cell(tt.url, tt.agent); got != tt.want {
 				t.Errorf("%s for %s: %q, want %q", tt.url, tt.agent, got, tt.want)
@@ -888,9 +908,32 @@ func TestBrowser(t *testing.T) {
 		if got := textOf(t, ctx, "many-summary"); !strings.Contains(got, "shown: 5,000") {
 			t.Errorf("after filtering: %q", got)
 		}
+		// The deciding rule's line button shows it in the editor.
+		click(t, ctx, `#many-body tr[data-url="/private/doc-0"] td[data-agent="GPTBot"] .line-link`)
+		if got := bandLines(t, ctx, "focus"); got != "2" {
+			t.Errorf("the table's line button focused line %q, want 2", got)
+		}
 		b.screenshot(t, ctx, "many-urls", false)
 		do(t, ctx, chromedp.ScrollIntoView(chromedp.ID("many")))
 		b.screenshot(t, ctx, "many-urls-table", false)
+		// "Show more" lays the other 4,700 rows out a chunk per task, and
+		// the keyboard focus goes to the first new row, not to the page.
+		if !eval[bool](t, ctx, `!!document.getElementById("many-more")`) {
+			t.Fatal("no show-more button")
+		}
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.rowsPerTask = 0; document.getElementById("many-more").focus()`), chromedp.KeyEvent("\r"))
+		// Laying out 4,700 rows takes a loaded machine a while: wait for it
+		// (what is asserted is the rows per task, not the time).
+		if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](`document.querySelectorAll("#many-body tbody tr").length === 5000 && !document.getElementById("many-more")`,
+			chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(3*time.Minute))); err != nil {
+			t.Fatalf("show more did not lay out the 5,000 rows: %v (%d rows)", err, eval[int](t, ctx, `document.querySelectorAll("#many-body tbody tr").length`))
+		}
+		if n := eval[int](t, ctx, `window.rowsPerTask`); n > 300 {
+			t.Errorf("show more laid out %d rows in one task, want at most 300", n)
+		}
+		if got := eval[string](t, ctx, `(() => { const a = document.activeElement; const r = a && a.closest("tr"); return r ? r.dataset.url + " " + [...r.parentNode.children].indexOf(r) : a.tagName })()`); !strings.HasSuffix(got, " 300") {
+			t.Errorf("after show more the focus is on %q, want the first new row (301st)", got)
+		}
 		// The CSV download has every filtered row.
 		dir := t.TempDir()
 		do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
@@ -905,7 +948,11 @@ func TestBrowser(t *testing.T) {
 				break
 			}
 		}
-		lines := strings.Split(strings.TrimSuffix(string(data), "\r\n"), "\r\n")
+		// A byte order mark first, for spreadsheet programs.
+		if !bytes.HasPrefix(data, []byte("\xEF\xBB\xBF")) {
+			t.Errorf("the CSV has no byte order mark: %q", data[:min(len(data), 20)])
+		}
+		lines := strings.Split(strings.TrimSuffix(strings.TrimPrefix(string(data), "\uFEFF"), "\r\n"), "\r\n")
 		if len(lines) != 1+5000*3 || lines[0] != "url,path,crawler,verdict,line,rule,reason" {
 			t.Fatalf("CSV: %d lines, header %q", len(lines), lines[0])
 		}
@@ -1490,4 +1537,22 @@ func axeSource(t *testing.T) string {
 	}
 	t.Skip(msg)
 	return ""
+}
+
+// watchRowsPerTask counts, in window.rowsPerTask, the most table rows added
+// under the element in one task: an operation count that a loaded machine
+// does not change, where a time would stretch.
+func watchRowsPerTask(t *testing.T, ctx context.Context, id string) {
+	t.Helper()
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => {
+		window.rowsPerTask = 0;
+		new MutationObserver((records) => {
+			let n = 0;
+			for (const r of records) for (const a of r.addedNodes) {
+				if (a.nodeType !== 1) continue;
+				n += (a.tagName === "TR" && a.parentNode.tagName === "TBODY" ? 1 : 0) + a.querySelectorAll("tbody tr").length;
+			}
+			window.rowsPerTask = Math.max(window.rowsPerTask, n);
+		}).observe(document.getElementById(%q), {childList: true, subtree: true});
+	})()`, id)))
 }

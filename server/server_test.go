@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
+
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/testutil"
 	"github.com/robotstxt/robotstxt/internal/wire"
@@ -101,8 +103,13 @@ func TestPage(t *testing.T) {
 		{"GET", v + "app.js", gz, 200, "text/javascript; charset=utf-8", "public, max-age=31536000, immutable", "gzip"},
 		{"GET", v + "app.css", nil, 200, "text/css; charset=utf-8", "public, max-age=31536000, immutable", ""},
 		{"GET", v + "i18n/ru.json", gz, 200, "application/json; charset=utf-8", "public, max-age=31536000, immutable", "gzip"},
-		{"GET", v + "robotstxt.wasm", gz, 200, "application/wasm", "public, max-age=31536000, immutable", "gzip"},
-		{"GET", v + "robotstxt.wasm", http.Header{"Accept-Encoding": {"gzip;q=0, br"}}, 200, "application/wasm", "public, max-age=31536000, immutable", ""},
+		// The module is precompressed twice: brotli when the client takes it
+		// (browsers do over HTTPS), else gzip (RFC 9110, section 12.5.3).
+		{"GET", v + "robotstxt.wasm", gz, 200, "application/wasm", "public, max-age=31536000, immutable", "br"},
+		{"GET", v + "robotstxt.wasm", http.Header{"Accept-Encoding": {"gzip, deflate"}}, 200, "application/wasm", "public, max-age=31536000, immutable", "gzip"},
+		{"GET", v + "robotstxt.wasm", http.Header{"Accept-Encoding": {"gzip;q=0, br"}}, 200, "application/wasm", "public, max-age=31536000, immutable", "br"},
+		{"GET", v + "robotstxt.wasm", http.Header{"Accept-Encoding": {"gzip, br;q=0"}}, 200, "application/wasm", "public, max-age=31536000, immutable", "gzip"},
+		{"GET", v + "robotstxt.wasm", http.Header{"Accept-Encoding": {"gzip;q=0, br;q=0"}}, 200, "application/wasm", "public, max-age=31536000, immutable", ""},
 		{"GET", v + "robotstxt.wasm", nil, 200, "application/wasm", "public, max-age=31536000, immutable", ""},
 		{"GET", "/v/000000000000/app.js", nil, 404, "text/plain; charset=utf-8", "no-cache", ""},
 		{"GET", "/nope", nil, 404, "text/plain; charset=utf-8", "no-cache", ""},
@@ -124,12 +131,15 @@ func TestPage(t *testing.T) {
 		if tt.status == 200 && tt.method == "GET" && strings.HasPrefix(tt.path, "/v/") {
 			want := site.Lookup(strings.TrimPrefix(tt.path, "/")).Data
 			got := body
-			if tt.encoding == "gzip" {
+			switch tt.encoding {
+			case "gzip":
 				zr, err := gzip.NewReader(bytes.NewReader(body))
 				if err != nil {
 					t.Fatal(err)
 				}
 				got, _ = io.ReadAll(zr)
+			case "br":
+				got, _ = io.ReadAll(brotli.NewReader(bytes.NewReader(body)))
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("%s %s: body differs from the embedded file", tt.method, tt.path)

@@ -6,12 +6,15 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -45,6 +48,9 @@ type File struct {
 	Data        []byte
 	// Gzip is Data gzip-compressed, or nil when compressing does not pay.
 	Gzip []byte
+	// Brotli is Data brotli-compressed, for the WebAssembly module only
+	// (committed beside it, made by go generate), or nil.
+	Brotli []byte
 	// Immutable files have versioned paths and may be cached for ever.
 	Immutable bool
 	// ETag is a strong entity tag of Data, quoted.
@@ -80,6 +86,7 @@ var Load = sync.OnceValues(func() (*Site, error) { return build(static) })
 func build(fsys fs.FS) (*Site, error) {
 	const assetDir = "static/assets"
 	var assets []*File
+	var br []byte
 	err := fs.WalkDir(fsys, assetDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -89,6 +96,10 @@ func build(fsys fs.FS) (*Site, error) {
 			return err
 		}
 		name := strings.TrimPrefix(p, assetDir+"/")
+		if name == wasmbuild.WasmBr {
+			br = data // served as the module's brotli coding, below
+			return nil
+		}
 		f := &File{Path: name, Data: data}
 		if name == wasmbuild.WasmGz {
 			// The module is committed compressed: serve it as is to clients
@@ -105,6 +116,11 @@ func build(fsys fs.FS) (*Site, error) {
 		return nil, err
 	}
 	sort.Slice(assets, func(i, j int) bool { return assets[i].Path < assets[j].Path })
+	for _, f := range assets {
+		if f.Path == strings.TrimSuffix(wasmbuild.WasmGz, ".gz") {
+			f.Brotli = br
+		}
+	}
 	h := sha256.New()
 	for _, f := range assets {
 		fmt.Fprintf(h, "%s\x00%d\x00", f.Path, len(f.Data))
@@ -122,6 +138,9 @@ func build(fsys fs.FS) (*Site, error) {
 	}
 	index = bytes.ReplaceAll(index, []byte("__ASSETS__"), []byte(strings.TrimSuffix(prefix, "/")))
 	index = bytes.ReplaceAll(index, []byte("__CSP__"), []byte(metaPolicy))
+	if index, err = prerender(fsys, index); err != nil {
+		return nil, err
+	}
 	s.Files = append(assets, &File{Path: "index.html", Data: index})
 	sort.Slice(s.Files, func(i, j int) bool { return s.Files[i].Path < s.Files[j].Path })
 	for _, f := range s.Files {
@@ -145,6 +164,37 @@ func build(fsys fs.FS) (*Site, error) {
 		s.byPath[f.Path] = f
 	}
 	return s, nil
+}
+
+// emptyText finds the elements whose text the catalogue gives (data-i18n)
+// and that are still empty in index.html.
+var emptyText = regexp.MustCompile(`(<[a-z][a-z0-9]*\b[^<>]*\sdata-i18n="([^"]+)"[^<>]*>)(</)`)
+
+// markup is the catalogue's small markup: **strong**, `code`, [text](url).
+var markup = regexp.MustCompile("\\*\\*|`|\\[([^\\]]*)\\]\\([^)]*\\)")
+
+// prerender writes the English catalogue's text into index.html's empty
+// elements, as plain text, so that the page shows its own words at once,
+// before any script or catalogue has arrived (on a slow link, seconds);
+// the script then lays out the page's language, markup included.
+func prerender(fsys fs.FS, index []byte) ([]byte, error) {
+	raw, err := fs.ReadFile(fsys, "static/assets/i18n/en.json")
+	if err != nil {
+		return nil, err
+	}
+	var en map[string]any
+	if err := json.Unmarshal(raw, &en); err != nil {
+		return nil, fmt.Errorf("i18n/en.json: %v", err)
+	}
+	return emptyText.ReplaceAllFunc(index, func(m []byte) []byte {
+		sub := emptyText.FindSubmatch(m)
+		text, ok := en[string(sub[2])].(string)
+		if !ok {
+			return m
+		}
+		plain := markup.ReplaceAllString(text, "$1")
+		return append(append(append([]byte{}, sub[1]...), html.EscapeString(plain)...), sub[3]...)
+	}), nil
 }
 
 func gunzip(b []byte) ([]byte, error) {
@@ -188,6 +238,11 @@ func (s *Site) Write(dir string) ([]string, error) {
 		}
 		if f.Gzip != nil {
 			if err := put(f.Path+".gz", f.Gzip); err != nil {
+				return written, err
+			}
+		}
+		if f.Brotli != nil {
+			if err := put(f.Path+".br", f.Brotli); err != nil {
 				return written, err
 			}
 		}

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"html"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -14,6 +17,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/reference"
@@ -487,3 +492,53 @@ for c in json.load(sys.stdin)["cases"]:
     out[c["id"]] = ans
 json.dump(out, sys.stdout)
 `
+
+// The module's brotli copy (made by go generate, committed) decodes to the
+// very module served: a stale copy fails here, without the minute that
+// compressing it again takes.
+func TestWasmBrotliIsCurrent(t *testing.T) {
+	site, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := site.Lookup("v/" + site.Version + "/robotstxt.wasm")
+	if f == nil || f.Brotli == nil {
+		t.Fatal("the module has no brotli coding: run go generate ./web/...")
+	}
+	got, err := io.ReadAll(brotli.NewReader(bytes.NewReader(f.Brotli)))
+	if err != nil {
+		t.Fatalf("decoding %s: %v", wasmbuild.WasmBr, err)
+	}
+	if !bytes.Equal(got, f.Data) {
+		t.Errorf("web/static/assets/%s is stale (%d bytes decoded, the module has %d). Run: go generate ./web/...", wasmbuild.WasmBr, len(got), len(f.Data))
+	}
+	if len(f.Brotli) >= len(f.Gzip) {
+		t.Errorf("brotli %d bytes, gzip %d: brotli should be the smaller", len(f.Brotli), len(f.Gzip))
+	}
+	// Only the module has it; nothing else is listed under the .br name.
+	if site.Lookup("v/"+site.Version+"/"+wasmbuild.WasmBr) != nil {
+		t.Errorf("%s is served as a file of its own", wasmbuild.WasmBr)
+	}
+}
+
+// index.html carries the English text of every element the catalogue
+// fills, as plain text, so that the page reads before its scripts run.
+func TestIndexHasTextAtOnce(t *testing.T) {
+	site, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := string(site.Lookup("index.html").Data)
+	en := catalogue(t, "en")
+	for _, key := range []string{"editor.title", "matcher.title", "editor.parse", "many.title", "lang.ru"} {
+		want := fmt.Sprintf(`data-i18n=%q>%s<`, key, html.EscapeString(en[key].(string)))
+		if !strings.Contains(index, want) {
+			t.Errorf("index.html lacks %s", want)
+		}
+	}
+	// Markup is dropped, not shown: `code`, **strong**, [text](url).
+	m := regexp.MustCompile(`data-i18n="matcher.official">([^<]*)<`).FindStringSubmatch(index)
+	if m == nil || strings.ContainsAny(m[1], "*`[]") || !strings.Contains(m[1], "Search Console&#39;s robots.txt report") {
+		t.Errorf("matcher.official prerendered as %q", m)
+	}
+}

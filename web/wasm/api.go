@@ -216,6 +216,10 @@ type checkResult struct {
 	// carry: a Latin-1 "/caf\xE9/" is shown as "/caf%E9/", not "/caf\uFFFD/".
 	RuleShown      string `json:"ruleShown,omitempty"`
 	OverruledShown string `json:"overruledShown,omitempty"`
+	// YandexBlank is, when the answer follows Yandex's reading (Reading is
+	// "yandex"), the blank line that ends the group for Yandex: the first
+	// after the applied group's user-agent lines, else the file's first.
+	YandexBlank int `json:"yandexBlank,omitempty"`
 }
 
 // check(text, agent, url) is checkWith with the default mode.
@@ -259,6 +263,9 @@ func (s *session) checkWith(args []string) (any, error) {
 		res.Cut.Differs = w.Allowed != v.Allowed || w.Reason != v.Reason || (w.Rule == nil) != (v.Rule == nil) ||
 			w.Rule != nil && v.Rule != nil && *w.Rule != *v.Rule
 	}
+	if v.Reading == robotstxt.ReadingYandex {
+		res.YandexBlank = yandexBlank(r.YandexBlankLines(), v.UserAgents)
+	}
 	if res.GroupIndexes == nil {
 		res.GroupIndexes = []int{}
 	}
@@ -285,10 +292,14 @@ type versionInfo struct {
 	Go       string `json:"go"`
 	Module   string `json:"module"`
 	MaxBytes int    `json:"maxBytes"`
+	// MaxURLs and MaxAgents bound checkMany and compare: the page checks
+	// its lists against them first, to say so in its own language.
+	MaxURLs   int `json:"maxURLs"`
+	MaxAgents int `json:"maxAgents"`
 }
 
 func (s *session) version(args []string) (any, error) {
-	v := versionInfo{Go: runtime.Version(), Module: "(devel)", MaxBytes: robotstxt.DefaultMaxBytes}
+	v := versionInfo{Go: runtime.Version(), Module: "(devel)", MaxBytes: robotstxt.DefaultMaxBytes, MaxURLs: maxManyURLs, MaxAgents: maxManyAgents}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
 		v.Module = bi.Main.Version
 	}
@@ -301,4 +312,20 @@ func shown(pattern string) string {
 		return ""
 	}
 	return robotstxt.CanonicalPattern(pattern)
+}
+
+// yandexBlank picks the blank line that explains a Yandex reading: the
+// first one after the group's first user-agent line, else the first of all.
+func yandexBlank(blanks []int, uas []robotstxt.UserAgent) int {
+	if len(blanks) == 0 {
+		return 0
+	}
+	if len(uas) > 0 {
+		for _, b := range blanks {
+			if b > uas[0].Line {
+				return b
+			}
+		}
+	}
+	return blanks[0]
 }

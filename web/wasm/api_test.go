@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/internal/reference"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // These tests run natively and, through node_test.go, compiled to
@@ -269,5 +272,96 @@ func BenchmarkParse(b *testing.B) {
 	for b.Loop() {
 		s := new(session) // a fresh session parses again
 		s.call("parse", []string{text, "150"})
+	}
+}
+
+// Yandex's reading (Yandex Webmaster's help: no blank line between
+// User-agent and its rules) changes the verdict for Yandex's robots only;
+// the answer names the blank line that ends the group, for the page to
+// point to it.
+func TestCheckYandexReading(t *testing.T) {
+	const file = "User-agent: *\n\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /g/\n"
+	tests := []struct {
+		agent, mode, url string
+		allowed          bool
+		reading          string
+		blank            int
+	}{
+		{"Yandex", "", "/private/x", true, "yandex", 2},
+		{"YandexImages", "", "/private/x", true, "yandex", 2},
+		{"Yandex", "no-fallback", "/private/x", false, "", 0},
+		{"Bingbot", "", "/private/x", false, "", 0},
+		{"Googlebot", "", "/g/x", false, "", 0},
+	}
+	s := new(session)
+	for _, tt := range tests {
+		res, errMsg := call(t, s, "checkWith", file, tt.agent, tt.url, tt.mode)
+		if errMsg != "" {
+			t.Fatalf("checkWith(%q): %s", tt.agent, errMsg)
+		}
+		var got checkResult
+		if err := json.Unmarshal(res, &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Allowed != tt.allowed || got.Reading != tt.reading || got.YandexBlank != tt.blank {
+			t.Errorf("%s (%q) %s: allowed=%v reading=%q blank=%d, want %v %q %d", tt.agent, tt.mode, tt.url,
+				got.Allowed, got.Reading, got.YandexBlank, tt.allowed, tt.reading, tt.blank)
+		}
+	}
+	if got := yandexBlank([]int{2, 9}, []robotstxt.UserAgent{{Line: 5}}); got != 9 {
+		t.Errorf("yandexBlank after line 5 = %d, want 9", got)
+	}
+	if got := yandexBlank([]int{2}, nil); got != 2 {
+		t.Errorf("yandexBlank with no group = %d, want 2", got)
+	}
+}
+
+// A Latin-1 rule is shown as matched ("/caf%E9/"), never with U+FFFD, in
+// the many-URL table (and so its CSV) and in compare.
+func TestLatin1RulesShown(t *testing.T) {
+	const latin = "User-agent: *\nDisallow: /caf\xE9/\n"
+	s := new(session)
+	res, errMsg := call(t, s, "checkMany", latin, "Bot", "/caf%E9/x", "")
+	if errMsg != "" {
+		t.Fatal(errMsg)
+	}
+	var many manyResult
+	if err := json.Unmarshal(res, &many); err != nil {
+		t.Fatal(err)
+	}
+	if got := many.Rules[2]; got != "Disallow: /caf%E9/" {
+		t.Errorf("checkMany rule = %q, want Disallow: /caf%%E9/", got)
+	}
+	res, errMsg = call(t, s, "compare", "User-agent: *\nDisallow: /\n", latin, "Bot", "/caf%E9/x\n/other", "")
+	if errMsg != "" {
+		t.Fatal(errMsg)
+	}
+	if strings.Contains(string(res), `\ufffd`) || strings.ContainsRune(string(res), utf8.RuneError) {
+		t.Errorf("compare carries U+FFFD: %s", res)
+	}
+	if !strings.Contains(string(res), `"pattern":"/caf%E9/"`) {
+		t.Errorf("compare lacks the rule as matched: %s", res)
+	}
+}
+
+// The page's default crawler table: the three search engines site owners
+// check (Google, Bing, Yandex) first, after the "*" row, then the AI
+// crawlers.
+func TestMatrixDefaultHasBingbot(t *testing.T) {
+	s := new(session)
+	res, errMsg := call(t, s, "matrix", "User-agent: bingbot\nDisallow: /\n", "/page", "en", "default")
+	var rows []matrixRow
+	if errMsg != "" || json.Unmarshal(res, &rows) != nil || len(rows) < 4 {
+		t.Fatalf("matrix: %s %s", res, errMsg)
+	}
+	var first []string
+	for _, r := range rows[:4] {
+		first = append(first, fmt.Sprintf("%s=%v", r.Crawler.Token, r.Verdict.Allowed))
+	}
+	if got := strings.Join(first, " "); got != "*=true Googlebot=true bingbot=false YandexBot=true" {
+		t.Errorf("first rows %s", got)
+	}
+	if n := len(pageDefault()); n != len(crawlers.Default())+1 {
+		t.Errorf("pageDefault has %d crawlers, want report's %d and Bingbot", n, len(crawlers.Default()))
 	}
 }

@@ -29,5 +29,48 @@ func (s *session) compare(args []string) (any, error) {
 		return nil, fmt.Errorf("%d URLs given; at most %d at once", len(urls), maxManyURLs)
 	}
 	old, cur := robotstxt.ParseString(args[0]), robotstxt.ParseString(args[1])
-	return diff.Compare(old, cur, &diff.Options{Agents: agents, URLs: urls, NoFallback: opts.NoFallback}), nil
+	res := diff.Compare(old, cur, &diff.Options{Agents: agents, URLs: urls, NoFallback: opts.NoFallback})
+	showPatterns(res)
+	return res, nil
+}
+
+// showPatterns rewrites the patterns of the result that are not UTF-8 as
+// they are matched, percent-encoded, as ruleText does: JSON cannot carry
+// their bytes.
+func showPatterns(res *diff.Result) {
+	fix := func(rules []robotstxt.Rule) {
+		for i := range rules {
+			if s := shown(rules[i].Pattern); s != "" {
+				rules[i].Pattern = s
+			}
+		}
+	}
+	for i := range res.Structural.Groups {
+		fix(res.Structural.Groups[i].Added)
+		fix(res.Structural.Groups[i].Removed)
+	}
+	for i := range res.Structural.Moved {
+		if s := shown(res.Structural.Moved[i].Pattern); s != "" {
+			res.Structural.Moved[i].Pattern = s
+		}
+	}
+	side := func(sd *diff.Side) {
+		if sd.Rule != nil {
+			if s := shown(sd.Rule.Pattern); s != "" {
+				r := *sd.Rule
+				r.Pattern = s
+				sd.Rule = &r
+			}
+		}
+	}
+	for i := range res.Changes {
+		side(&res.Changes[i].Old)
+		side(&res.Changes[i].New)
+	}
+	for i := range res.Summary {
+		for j := range res.Summary[i].Examples {
+			side(&res.Summary[i].Examples[j].Old)
+			side(&res.Summary[i].Examples[j].New)
+		}
+	}
 }

@@ -91,9 +91,16 @@ func lines(s string) []string {
 	return out
 }
 
+// ruleText writes a rule for the table and the CSV; a pattern that is not
+// UTF-8 (a Latin-1 file) is written as matched, percent-encoded: JSON would
+// turn its bytes into U+FFFD ("/caf\uFFFD/" instead of "/caf%E9/").
 func ruleText(r robotstxt.Rule) string {
-	if r.Kind == robotstxt.Allow {
-		return "Allow: " + r.Pattern
+	p := r.Pattern
+	if s := shown(p); s != "" {
+		p = s
 	}
-	return "Disallow: " + r.Pattern
+	if r.Kind == robotstxt.Allow {
+		return "Allow: " + p
+	}
+	return "Disallow: " + p
 }

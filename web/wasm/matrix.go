@@ -53,7 +53,7 @@ func (s *session) matrixWith(args []string) (any, error) {
 	var list []crawlers.Crawler
 	switch set {
 	case "default", "":
-		list = crawlers.Default()
+		list = pageDefault()
 	case "all":
 		list = crawlers.All()
 	default:
@@ -75,6 +75,29 @@ func (s *session) matrixWith(args []string) (any, error) {
 		}
 	}
 	return out, nil
+}
+
+// pageDefault is the page's default crawler table: "robotstxt report"'s
+// (all robots, Googlebot, YandexBot, the AI crawlers) with Bingbot after
+// Googlebot, the third search engine whose tester site owners check (Bing
+// Webmaster Tools).
+func pageDefault() []crawlers.Crawler {
+	list := crawlers.Default()
+	bing, ok := crawlers.Lookup("Bingbot")
+	if !ok {
+		return list
+	}
+	out := make([]crawlers.Crawler, 0, len(list)+1)
+	for _, c := range list {
+		if c.Token == bing.Token {
+			return list
+		}
+		out = append(out, c)
+		if c.Token == "Googlebot" {
+			out = append(out, bing)
+		}
+	}
+	return out
 }
 
 // crawlers(lang) lists the registry, for the user-agent field's suggestions.

@@ -22,6 +22,7 @@ import (
 // Names of the files Build writes.
 const (
 	WasmGz   = "robotstxt.wasm.gz" // the module, gzip-compressed
+	WasmBr   = "robotstxt.wasm.br" // the module, brotli-compressed (by genwasm)
 	WasmExec = "wasm_exec.js"      // Go's JavaScript support file, copied from GOROOT
 	Manifest = "wasm.json"         // what was built, and with which Go
 )
@@ -154,6 +155,9 @@ func goEnv(ctx context.Context, dir, name string) (string, error) {
 
 // writeFile writes through a temporary file and a rename, so a reader (the
 // Go build embedding the file) never sees half of it.
+// WriteFile writes a file of the build atomically.
+func WriteFile(path string, data []byte) error { return writeFile(path, data) }
+
 func writeFile(path string, data []byte) error {
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {

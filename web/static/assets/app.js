@@ -7,7 +7,7 @@ import { t, tr, num } from "./i18n.js";
 import { Engine } from "./engine.js";
 import { Editor } from "./editor.js";
 import { parseFragment, buildFragment, toBase64url, fromBase64url } from "./permalink.js";
-import { readFile, display, describe, encode, download, MAX_FILE_BYTES } from "./source.js";
+import { readFile, display, describe, encode, download, fileLines, MAX_FILE_BYTES } from "./source.js";
 import { EXAMPLES } from "./examples.js";
 import { ManyURLs } from "./many.js";
 import { Compare } from "./compare.js";
@@ -35,6 +35,9 @@ const state = {
   parsedRev: -1, // the rev the parse result is of
   example: "", // the example loaded, until an edit
   damaged: "", // why the link opened was damaged
+  // unfetched is the answer of a fetch that brought no file (5xx,
+  // refused, unreachable): there is no file to give a verdict on.
+  unfetched: null,
   auditFilter: new Set(SEVERITIES),
   parsed: null, // last parse result
   findings: null, // last lint result
@@ -55,6 +58,7 @@ let engine;
 let editor;
 let many;
 let compare;
+let fetchSite;
 
 // el builds an element: el("p", {class: "x", text: "y"}, child, ...).
 function el(tag, props = {}, ...children) {
@@ -109,13 +113,20 @@ function clearError() {
 // notice shows a message that stays until the user dismisses it (or the
 // page replaces it with a newer one of the same id): about the file, the
 // link, or the text. actions are [{label, onclick}] buttons.
+// content and an action's label may be functions that return the text:
+// those are called again when the language changes, so that a notice never
+// stays in the old language.
+const shownNotices = new Map();
 function notice(id, content, { kind = "info", actions = [] } = {}) {
+  shownNotices.set(id, () => notice(id, content, { kind, actions }));
   const list = $("notices");
   const old = list.querySelector(`[data-notice="${id}"]`);
+  const text = typeof content === "function" ? content() : content;
+  const label = (l) => (typeof l === "function" ? l() : l);
   const item = el("li", { class: `notice-item ${kind}`, "data-notice": id, role: kind === "error" ? "alert" : null },
-    el("div", { class: "notice-text" }, typeof content === "string" ? i18n.rich(content) : content),
+    el("div", { class: "notice-text" }, typeof text === "string" ? i18n.rich(text) : text),
     el("div", { class: "notice-actions" },
-      ...actions.map((a) => el("button", { type: "button", class: "button small", text: a.label, onclick: a.onclick })),
+      ...actions.map((a) => el("button", { type: "button", class: "button small", text: label(a.label), onclick: a.onclick })),
       el("button", {
         type: "button", class: "button small dismiss", "aria-label": i18n.plain(t("notice.dismiss")), text: "×",
         onclick: () => dropNotice(id),
@@ -125,7 +136,12 @@ function notice(id, content, { kind = "info", actions = [] } = {}) {
   list.hidden = false;
 }
 
+function relabelNotices() {
+  for (const redo of [...shownNotices.values()]) redo();
+}
+
 function dropNotice(id) {
+  shownNotices.delete(id);
   const list = $("notices");
   const old = list.querySelector(`[data-notice="${id}"]`);
   if (old) old.remove();
@@ -155,7 +171,9 @@ function updateBands(flash = false) {
   }
   if (cut) marks.push({ line: cut, kind: "cut", title: i18n.plain(t("mark.cut", { limit: num(MAX_BYTES / 1024) })) });
   const f = state.findings;
-  if (Array.isArray(f) && state.parsedRev === state.rev) {
+  // The markers of the last audit stay while the text is being typed, until
+  // the next audit (a moment later) replaces them.
+  if (Array.isArray(f)) {
     for (const x of sortFindings(f)) {
       if (x.line > 0) marks.push({ line: x.line, kind: severityClass(x.severity), title: `${t(`severity.${severityClass(x.severity)}`)}: ${x.message}` });
     }
@@ -204,7 +222,9 @@ function renderStatus() {
   const bytes = src ? src.bytes.length : encode(text).length;
   const parts = [];
   if (src && src.name) parts.push(src.name);
-  parts.push(t("count.bytes", { n: bytes }), t("count.lines", { n: editor.lines }));
+  // Lines counted as the parser counts them, so that the status line and
+  // the parsed view give one number.
+  parts.push(t("count.bytes", { n: bytes }), t("count.lines", { n: fileLines(src ? src.bytes : text) }));
   if (src) {
     const d = describe(src.bytes);
     if (d.bom) parts.push(t("editor.bom"));
@@ -225,7 +245,16 @@ function updateStale() {
 
 // ---- parse and audit -------------------------------------------------
 
+// The audit follows the text as it is typed or pasted: parsing and
+// linting run in the worker, a moment after the last keystroke.
+let parseTimer = 0;
+function scheduleParse() {
+  clearTimeout(parseTimer);
+  parseTimer = setTimeout(() => parseNow(), editor.text.length > 100000 ? 600 : 250);
+}
+
 async function parseNow({ limit = PARSE_LIMIT } = {}) {
+  clearTimeout(parseTimer);
   const text = input();
   const rev = state.rev;
   const seq = ++state.parseSeq;
@@ -319,7 +348,7 @@ function renderStructure() {
     el("li", { text: t("count.other", { n: c.other }) }));
   const out = [summary];
   if (d.truncated) {
-    out.push(el("p", { class: "notice" }, tr("structure.truncated", { parsed: t("count.bytes", { n: d.parsed }), size: t("count.bytes", { n: d.size }), line: num(d.cutLine || 0) })));
+    out.push(el("p", { class: "notice" }, tr("structure.truncated", { parsed: t("count.bytes", { n: d.parsed }), size: t("count.bytes", { n: d.size }), line: String(d.cutLine || 0) })));
   }
   if (!c.groups && !c.orphans && !c.sitemaps && !c.other) {
     out.push(el("p", { class: "muted" }, tr("structure.nothing")));
@@ -411,6 +440,9 @@ function renderAudit() {
         if (state.auditFilter.has(sev)) state.auditFilter.delete(sev);
         else state.auditFilter.add(sev);
         renderAudit();
+        // The buttons were laid out anew: the focus stays on this one.
+        const again = $("audit-body").querySelector(`.filter[data-severity="${sev}"]`);
+        if (again) again.focus();
       },
     })));
   const shown = sortFindings(f).filter((x) => state.auditFilter.has(severityClass(x.severity)));
@@ -427,7 +459,17 @@ function renderAudit() {
   if (shown.length > items.length) {
     out.push(el("button", {
       type: "button", class: "button small more", text: t("audit.more", { n: shown.length - items.length }),
-      onclick: () => { state.findingsShown = Infinity; renderAudit(); },
+      onclick: () => {
+        const from = items.length;
+        state.findingsShown = Infinity;
+        renderAudit();
+        // The focus goes to the first finding that was not shown before.
+        const next = $("audit-body").querySelectorAll(".finding")[from];
+        if (next) {
+          next.tabIndex = -1;
+          next.focus();
+        }
+      },
     }));
   }
   body.replaceChildren(...out);
@@ -450,12 +492,14 @@ async function check() {
   const agent = $("agent").value.trim();
   const url = $("url").value.trim();
   const seq = ++state.checkSeq;
-  if (state.damaged) {
-    // A damaged link gives no verdict: its text may be cut anywhere.
+  if (state.damaged || state.unfetched) {
+    // A damaged link gives no verdict: its text may be cut anywhere. A
+    // fetch that brought no file leaves nothing to give a verdict on.
     state.verdict = null;
     state.matrix = null;
     renderVerdict();
     renderMatrix();
+    updateBands();
     return;
   }
   try {
@@ -523,7 +567,13 @@ function renderVerdict() {
   const box = $("verdict");
   const v = state.verdict;
   if (!v) {
-    box.className = state.damaged ? "verdict damaged" : "verdict empty";
+    box.className = state.damaged || state.unfetched ? "verdict damaged" : "verdict empty";
+    if (state.unfetched) {
+      const a = state.unfetched;
+      box.replaceChildren(el("p", { id: "verdict-unfetched" },
+        tr(a.status === "refused" ? "verdict.notFetched" : "verdict.unreachable", { url: a.url })));
+      return;
+    }
     const key = state.damaged ? "verdict.damaged"
       : document.body.dataset.engine !== "ready" ? "verdict.loading"
         : $("agent").value.trim() ? "verdict.none" : "verdict.needAgent";
@@ -557,6 +607,13 @@ function verdictNotes(v) {
     notes.push(el("p", { class: "verdict-note", id: "verdict-fallback" },
       tr("verdict.fallback", { agent: v.agent, fallback: v.fallback, line: String(g ? g.line : 0) })));
   }
+  if (v.reading === "yandex") {
+    // Yandex ends a group at a blank line after its User-agent lines: the
+    // verdict differs from every other crawler's, and the page says why.
+    notes.push(el("p", { class: "verdict-note warn", id: "verdict-reading" },
+      v.yandexBlank ? lineButton(v.yandexBlank) : null, v.yandexBlank ? " " : null,
+      tr("verdict.readingYandex", { agent: v.agent, line: String(v.yandexBlank || 0) })));
+  }
   if (v.noteKind) {
     notes.push(el("p", { class: "verdict-note", id: "verdict-url-note" },
       tr(`verdict.note.${v.noteKind}`, { url: v.url, path: v.path })));
@@ -566,7 +623,7 @@ function verdictNotes(v) {
     const whole = c.whole.rule ? t("selftest.byLine", { verdict: t(c.whole.allowed ? "verdict.allowed" : "verdict.disallowed"), n: String(c.whole.rule.line) })
       : t(c.whole.allowed ? "verdict.allowed" : "verdict.disallowed");
     notes.push(el("p", { class: `verdict-note ${c.differs ? "warn" : ""}`.trim(), id: "verdict-cut" },
-      tr(c.differs ? "verdict.cutDiffers" : "verdict.cutSame", { limit: num(MAX_BYTES / 1024), line: num(c.firstIgnoredLine), whole })));
+      tr(c.differs ? "verdict.cutDiffers" : "verdict.cutSame", { limit: num(MAX_BYTES / 1024), line: String(c.firstIgnoredLine), whole })));
   }
   return notes;
 }
@@ -677,7 +734,7 @@ function renderSelftest() {
         onclick: () => loadCase(r),
       }))));
   }
-  body.replaceChildren(summary, el("div", { class: "table-wrap" }, el("table", { class: "selftest" }, tbody)), renderParsers());
+  body.replaceChildren(summary, el("div", { class: "table-wrap" }, el("table", { class: "selftest stack" }, tbody)), renderParsers());
 }
 
 // renderParsers shows where other widely used parsers answer differently
@@ -693,12 +750,12 @@ function renderParsers() {
       el("th", { scope: "row" }, el("div", {}, i18n.rich(t(`parsers.case.${c.id}`))),
         el("div", { class: "small muted" }, el("code", { text: c.agent }), " → ", el("code", { text: c.url })),
         el("button", { type: "button", class: "button small", text: t("selftest.try"), onclick: () => loadCase({ robots: c.robots, agent: c.agent, url: c.url }) })),
-      ...p.parsers.map((name) => el("td", { "data-parser": name, class: name !== "page" && c.answers[name] !== c.answers.page ? "differs" : null }, word(c.answers[name])))));
+      ...p.parsers.map((name) => el("td", { "data-parser": name, "data-label": t(`parsers.name.${name}`), class: name !== "page" && c.answers[name] !== c.answers.page ? "differs" : null }, word(c.answers[name])))));
   }
   return el("div", { class: "parsers", id: "parsers" },
     el("h3", { text: t("parsers.title") }),
     el("p", { class: "small muted", text: t("parsers.intro") }),
-    el("div", { class: "table-wrap" }, el("table", { class: "parsers-table" },
+    el("div", { class: "table-wrap" }, el("table", { class: "parsers-table stack" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("parsers.case") }), ...p.parsers.map((name) => el("th", { scope: "col", text: t(`parsers.name.${name}`) })))),
       tbody)));
 }
@@ -714,10 +771,53 @@ function loadCase(r) {
 
 // ---- loading text ----------------------------------------------------
 
+// applyingLink is set while a link's text is put in the editor.
+let applyingLink = false;
+
+// forgetLinkText takes the text out of the address bar once the editor
+// holds another: the link no longer describes the page, and a reload must
+// bring back the text kept in local storage, not the link's older one. The
+// link's agent, URL and language stay (a link without text tests the text
+// in the box).
+function forgetLinkText() {
+  if (applyingLink || !/(^#|&)robots=/.test(location.hash)) return;
+  const keep = location.hash.slice(1).split("&").filter((p) => !/^(robots|crc)(=|$)/.test(p));
+  history.replaceState(null, "", location.pathname + location.search + (keep.length ? "#" + keep.join("&") : ""));
+}
+
+// setLinkSource shows a link's file.
+function setLinkSource(bytes) {
+  applyingLink = true;
+  try {
+    setSource({ bytes, name: "", size: bytes.length, lines: 0, cut: false });
+  } finally {
+    applyingLink = false;
+  }
+}
+
+// fetchFailed replaces the previous site's file after a fetch that brought
+// none, so that no verdict about another file stays on screen. A 4xx (or
+// too many redirects) is read by crawlers as no rules at all (RFC 9309,
+// section 2.3.1.3), which an empty file says too; after a 5xx, a refusal or
+// a network error there is nothing to give a verdict on (section 2.3.1.4:
+// crawlers take the whole site as disallowed).
+function fetchFailed(a) {
+  if (a.status === "unavailable" || a.status === "too-many-redirects") {
+    setSource({ bytes: new Uint8Array(0), name: a.url, size: 0, lines: 0, cut: false });
+  } else {
+    setText("");
+    state.unfetched = { status: a.status, url: a.url };
+  }
+  parseNow();
+  check();
+}
+
 function afterTextChange() {
   state.rev++;
   // New text: whatever a damaged link held is gone, so verdicts resume.
   state.damaged = "";
+  state.unfetched = null;
+  forgetLinkText();
   // The revision of the text, and below that of each answer: tests wait for
   // an answer about the text shown.
   $("editor").dataset.rev = String(state.rev);
@@ -752,12 +852,12 @@ function setSource(src) {
   editor.text = text;
   state.focus = 0;
   if (src.cut) {
-    notice("file-cut", t("editor.fileCut", {
+    notice("file-cut", () => t("editor.fileCut", {
       name: src.name, size: t("count.bytes", { n: src.size }), lines: t("count.lines", { n: src.lines }),
       loaded: t("count.bytes", { n: src.bytes.length }), limit: num(MAX_BYTES / 1024),
     }), { kind: "warn" });
   }
-  if (encoding === "latin1") notice("not-utf8", t("editor.latin1"), { kind: "warn" });
+  if (encoding === "latin1") notice("not-utf8", () => t("editor.latin1"), { kind: "warn" });
   afterTextChange();
 }
 
@@ -766,9 +866,9 @@ function setSource(src) {
 function edited() {
   if (!state.src || state.edited) return;
   state.edited = true;
-  notice("edited", t("editor.edited"), {
+  notice("edited", () => t("editor.edited"), {
     actions: [{
-      label: t("editor.backToFile"), onclick: () => {
+      label: () => t("editor.backToFile"), onclick: () => {
         const src = state.src;
         setSource({ bytes: src.bytes, name: src.name, size: src.size, lines: src.lines, cut: src.cut });
         parseNow();
@@ -806,6 +906,8 @@ let saveTimer = 0;
 function saveText() {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
+    // A damaged link emptied the box: the text kept from before stays.
+    if (state.damaged) return;
     try {
       const src = state.src && !state.edited ? state.src : null;
       const saved = src ? { bytes: toBase64url(src.bytes), name: src.name } : { text: editor.text };
@@ -870,7 +972,41 @@ function renderBuildInfo() {
 // ---- permalink -------------------------------------------------------
 
 function currentFragment() {
-  return buildFragment({ robots: input(), agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang(), fallback: $("fallback").checked });
+  return buildFragment({
+    robots: input(), agent: $("agent").value.trim(), url: $("url").value.trim(), lang: i18n.lang(), fallback: $("fallback").checked,
+    many: many.lists(), other: compare.other(),
+  });
+}
+
+// liveTest is the one-step test of Search Console's tester: the URL field's
+// full URL, against its host's robots.txt as the server fetches it now.
+// A copy of the page without a fetching server says plainly that it cannot.
+async function liveTest(canFetch) {
+  const url = $("url").value.trim();
+  const note = $("live-note");
+  const say = (key, params) => {
+    state.liveNote = { key, params };
+    note.replaceChildren(tr(key, params));
+  };
+  if (!/^https?:\/\/[^/?#]+/i.test(url)) {
+    say("live.needURL");
+    return;
+  }
+  if (!canFetch) {
+    say("live.unavailable");
+    return;
+  }
+  say("live.working", { origin: new URL(url).origin });
+  await fetchSite.run(url);
+  say("live.done", { origin: new URL(url).origin });
+}
+
+// downloadFile saves what is analysed: the file's own bytes, or the edited
+// text as UTF-8.
+function downloadFile() {
+  const data = input();
+  const name = state.src && state.src.name && !/[/\\]/.test(state.src.name) ? state.src.name : "robots.txt";
+  download(typeof data === "string" ? encode(data) : data, name);
 }
 
 async function copyLink() {
@@ -887,10 +1023,7 @@ async function copyLink() {
     long.replaceChildren(el("span", {}, tr("editor.linkLong", { n: href.length })), " ",
       el("button", {
         type: "button", class: "button small", id: "download-file", text: t("editor.download"),
-        onclick: () => {
-          const data = input();
-          download(typeof data === "string" ? encode(data) : data, (state.src && state.src.name) || "robots.txt");
-        },
+        onclick: downloadFile,
       }));
   }
   const btn = $("copy-link");
@@ -915,18 +1048,35 @@ async function applyFragment(f) {
   if (f.url !== undefined) $("url").value = f.url;
   if (f.fallback !== undefined) $("fallback").checked = f.fallback;
   if (f.damaged !== undefined) {
+    // The text in the box is not the link's: take it away with its
+    // verdict and bands (the text kept in local storage stays; see
+    // saveText).
+    if (editor.text || state.src) {
+      applyingLink = true;
+      try {
+        setText("");
+      } finally {
+        applyingLink = false;
+      }
+    }
     state.damaged = f.damaged;
-    notice("damaged", t("error.badLink"), { kind: "error" });
+    notice("damaged", () => t("error.badLink"), { kind: "error" });
     check();
     return;
   }
   if (f.robots !== undefined) {
     state.damaged = "";
     dropNotice("damaged");
-    setSource({ bytes: f.robots, name: "", size: f.robots.length, lines: 0, cut: false });
+    setLinkSource(f.robots);
   }
+  // The lists of "Test many URLs" and the compared version, when the link
+  // carries them: both run once the text is in place.
+  if (f.many) many.setLists(f.many);
+  if (f.other) compare.setOther(f.other);
   if (f.robots !== undefined || (editor.text && state.parsedRev < 0)) parseNow();
-  check();
+  await check();
+  if (f.many) many.run();
+  if (f.other) compare.run();
 }
 
 // ---- language --------------------------------------------------------
@@ -945,6 +1095,9 @@ async function setLang(l, remember = true) {
   renderBuildInfo();
   if (compare) compare.render();
   if (many) many.render();
+  relabelNotices();
+  if (fetchSite) fetchSite.relabel();
+  if (state.liveNote) $("live-note").replaceChildren(tr(state.liveNote.key, state.liveNote.params));
   if (remember && /[#&]lang=/.test(location.hash)) {
     history.replaceState(null, "", location.hash.replace(/([#&]lang=)[^&]*/, `$1${l}`));
   }
@@ -966,14 +1119,18 @@ async function main() {
   engine = new Engine(new URL("./worker.js", import.meta.url));
   engine.onfatal = showError;
   document.body.dataset.engine = "loading";
-  many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError });
-  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError });
+  const limits = () => state.version;
+  many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
+  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits });
   new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
     onText: (text) => { setText(text); parseNow(); check(); } });
-  new FetchSite({
+  fetchSite = new FetchSite({
     root: $("fetch-site"), el, showError,
     onFile: (src) => { setSource(src); parseNow(); check(); },
-  }).enable();
+    onFailed: fetchFailed,
+  });
+  const fetching = fetchSite.enable();
+  $("live-test").addEventListener("click", async () => liveTest(await fetching));
 
   $("robots").addEventListener("input", () => {
     state.focus = 0;
@@ -984,6 +1141,7 @@ async function main() {
     }
     afterTextChange();
     scheduleCheck();
+    scheduleParse();
   });
   $("robots").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
@@ -1015,6 +1173,7 @@ async function main() {
   $("fallback").addEventListener("change", () => { check(); many.rerun(); });
   $("check-form").addEventListener("submit", (e) => { e.preventDefault(); state.focus = 0; check(); });
   $("copy-link").addEventListener("click", copyLink);
+  $("download").addEventListener("click", downloadFile);
   $("run-selftest").addEventListener("click", runSelftest);
   for (const b of document.querySelectorAll(".langs button")) {
     b.addEventListener("click", () => setLang(b.dataset.lang, true));
@@ -1023,9 +1182,11 @@ async function main() {
 
   // Show the link's text (or the text kept from the last visit) at once;
   // the verdict follows when the engine is up.
-  if (frag.robots !== undefined) setSource({ bytes: frag.robots, name: "", size: frag.robots.length, lines: 0, cut: false });
+  if (frag.robots !== undefined) setLinkSource(frag.robots);
   else if (frag.damaged === undefined) restoreText();
   if (frag.agent !== undefined) $("agent").value = frag.agent;
+  // Googlebot is preselected, as in Search Console: a verdict at once.
+  else if (!$("agent").value) $("agent").value = "Googlebot";
   if (frag.url !== undefined) $("url").value = frag.url;
   renderStatus();
   renderVerdict();

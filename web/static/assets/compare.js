@@ -5,6 +5,7 @@
 
 import { t, tr } from "./i18n.js";
 import { readFile, display } from "./source.js";
+import { listProblem } from "./many.js";
 
 const SHOWN = 300;
 
@@ -14,8 +15,9 @@ function ruleText(r) {
 
 export class Compare {
   // many gives the URLs and crawlers of "Test many URLs", when filled in.
-  constructor({ root, engine, input, mode, many, el, showError }) {
-    Object.assign(this, { root, engine, input, mode, many, el, showError });
+  constructor({ root, engine, input, mode, many, el, showError, limits }) {
+    Object.assign(this, { root, engine, input, mode, many, el, showError, limits });
+    this.problem = null;
     this.src = null; // bytes of an opened file, until the box is edited
     this.res = null;
     this.q = (id) => root.querySelector(`#${id}`);
@@ -36,12 +38,24 @@ export class Compare {
     });
   }
 
+  // setOther puts a version in the box (from a link), kept as its bytes.
+  setOther(bytes) {
+    this.q("compare-text").value = display(bytes).text;
+    this.src = bytes;
+  }
+
   other() {
     return this.src || this.q("compare-text").value;
   }
 
   async run() {
     const { agents, urls } = this.many.lists();
+    this.problem = listProblem(agents, urls, this.limits(), false);
+    if (this.problem) {
+      this.res = null;
+      this.render();
+      return;
+    }
     this.root.setAttribute("aria-busy", "true");
     try {
       this.res = await this.engine.call("compare", this.other(), this.input(), agents, urls, this.mode());
@@ -59,7 +73,8 @@ export class Compare {
     const body = this.q("compare-body");
     const r = this.res;
     if (!r) {
-      body.replaceChildren();
+      const p = this.problem;
+      body.replaceChildren(...(p ? [el("p", { class: "warn", id: "compare-problem" }, tr(p.key, p.params))] : []));
       return;
     }
     const out = [];
@@ -96,6 +111,10 @@ export class Compare {
     // Verdicts that change.
     out.push(el("h3", { text: t("compare.verdictsTitle") }));
     out.push(el("p", { class: "small muted" }, tr(this.probed ? "compare.probed" : "compare.tested", { n: r.urls, agents: r.agents.length })));
+    // Which crawlers, and where the search for probe paths stopped: the
+    // command line's diff compares more of both.
+    out.push(el("p", { class: "small muted", id: "compare-agents" }, tr("compare.agents", { names: r.agents.join(", ") })));
+    if (r.probed && !r.probesComplete) out.push(el("p", { class: "small warn", id: "compare-bounded" }, tr("compare.bounded")));
     if (r.unchanged) {
       out.push(el("p", { class: "good", id: "compare-unchanged" }, tr("compare.noVerdictChange")));
     } else {
@@ -105,11 +124,11 @@ export class Compare {
       for (const c of r.changes.slice(0, SHOWN)) {
         tbody.append(el("tr", { "data-url": c.url, "data-agent": c.agent },
           el("th", { scope: "row" }, el("code", { text: c.url })),
-          el("td", {}, el("code", { text: c.agent })),
-          el("td", {}, word(c.old), " ", rule(c.old, "compare.oldLine")),
-          el("td", {}, word(c.new), " ", rule(c.new, "compare.newLine"))));
+          el("td", { "data-label": t("matrix.crawler") }, el("code", { text: c.agent })),
+          el("td", { "data-label": t("compare.before") }, word(c.old), " ", rule(c.old, "compare.oldLine")),
+          el("td", { "data-label": t("compare.after") }, word(c.new), " ", rule(c.new, "compare.newLine"))));
       }
-      out.push(el("div", { class: "table-wrap" }, el("table", { class: "many compare" },
+      out.push(el("div", { class: "table-wrap" }, el("table", { class: "many compare stack" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col", text: t("many.url") }), el("th", { scope: "col", text: t("matrix.crawler") }),
           el("th", { scope: "col", text: t("compare.before") }), el("th", { scope: "col", text: t("compare.after") }))),
         tbody)));

@@ -5,13 +5,20 @@
 import { t, tr } from "./i18n.js";
 import { download, encode } from "./source.js";
 
-// Rows laid out at once; the rest on demand (the CSV has them all).
+// Rows laid out at once; the rest on demand (the CSV has them all), CHUNK
+// rows per task, so that showing 10,000 rows never freezes the page.
 const SHOWN = 300;
+const CHUNK = 200;
 const DEFAULT_AGENTS = ["Googlebot", "Bingbot", "GPTBot"];
 
 export class ManyURLs {
-  constructor({ root, engine, input, mode, rev, el, showError }) {
+  // limits returns {maxURLs, maxAgents}, the module's bounds, or null;
+  // lineButton(line, label) makes a button that shows a line of the file.
+  constructor({ root, engine, input, mode, rev, el, showError, limits, lineButton }) {
     this.root = root;
+    this.limits = limits;
+    this.lineButton = lineButton;
+    this.problem = null; // {key, params}: why the list was not checked
     this.mode = mode;
     this.rev = rev;
     this.ranRev = -1;
@@ -42,6 +49,12 @@ export class ManyURLs {
     const urls = this.q("many-urls").value;
     const seq = ++this.seq;
     this.ranRev = this.rev();
+    this.problem = listProblem(agents, urls, this.limits(), true);
+    if (this.problem) {
+      this.res = null;
+      this.render();
+      return;
+    }
     this.root.setAttribute("aria-busy", "true");
     try {
       const res = await this.engine.call("checkMany", this.input(), agents, urls, this.mode());
@@ -60,6 +73,12 @@ export class ManyURLs {
   // table is shown.
   refresh() {
     if (this.res && this.rev() !== this.ranRev) this.run();
+  }
+
+  // setLists fills the boxes in (from a link).
+  setLists({ agents, urls }) {
+    if (agents.trim()) this.q("many-agents").value = agents;
+    this.q("many-urls").value = urls;
   }
 
   // lists returns the crawlers and URLs as typed, one per line.
@@ -92,9 +111,11 @@ export class ManyURLs {
     const res = this.res;
     const body = this.q("many-body");
     this.q("many-csv").disabled = !res;
+    this.renderSeq = (this.renderSeq || 0) + 1;
     if (!res) {
       body.replaceChildren();
-      this.q("many-summary").replaceChildren();
+      const p = this.problem;
+      this.q("many-summary").replaceChildren(...(p ? [el("span", { class: "warn", id: "many-problem" }, tr(p.key, p.params))] : []));
       return;
     }
     const rows = this.filtered();
@@ -107,22 +128,62 @@ export class ManyURLs {
     const head = el("tr", {}, el("th", { scope: "col", text: t("many.url") }),
       ...res.agents.map((a) => el("th", { scope: "col" }, el("code", { text: a }))));
     const tbody = el("tbody");
-    for (const r of rows.slice(0, this.shown)) {
-      tbody.append(el("tr", { "data-url": r.url },
-        el("th", { scope: "row" }, el("code", { text: r.url }),
-          r.note ? el("span", { class: "route", text: t(`many.note.${r.note}`, { path: r.path }) }) : null),
-        ...r.v.map((v, i) => el("td", { "data-agent": res.agents[i], "data-allowed": String(v.a) },
-          el("span", { class: `badge ${v.a ? "allowed" : "disallowed"}`, text: t(v.a ? "verdict.allowed" : "verdict.disallowed") }),
-          " ", v.l ? el("span", { class: "small", title: res.rules[v.l] }, t("line.n", { n: String(v.l) })) : el("span", { class: "small muted", text: t(`matrix.reason.${v.r}`) })))));
-    }
-    const out = [el("div", { class: "table-wrap" }, el("table", { class: "many" }, el("thead", {}, head), tbody))];
+    for (const r of rows.slice(0, this.shown)) tbody.append(this.row(r));
+    const out = [el("div", { class: "table-wrap" }, el("table", { class: "many stack" }, el("thead", {}, head), tbody))];
     if (rows.length > this.shown) {
-      out.push(el("button", {
-        type: "button", class: "button small more", text: t("many.more", { n: rows.length - this.shown }),
-        onclick: () => { this.shown = Infinity; this.render(); },
-      }));
+      const more = el("button", {
+        type: "button", class: "button small more", id: "many-more", text: t("many.more", { n: rows.length - this.shown }),
+        onclick: () => this.showRest(rows, tbody, more),
+      });
+      out.push(more);
     }
     body.replaceChildren(...out);
+  }
+
+  // row lays out one URL: each crawler's verdict and the deciding rule,
+  // whose line button shows it in the editor.
+  row(r) {
+    const el = this.el;
+    const res = this.res;
+    return el("tr", { "data-url": r.url },
+      el("th", { scope: "row" }, el("code", { text: r.url }),
+        r.note ? el("span", { class: "route", text: t(`many.note.${r.note}`, { path: r.path }) }) : null),
+      ...r.v.map((v, i) => el("td", { "data-agent": res.agents[i], "data-label": res.agents[i], "data-allowed": String(v.a) },
+        el("span", { class: `badge ${v.a ? "allowed" : "disallowed"}`, text: t(v.a ? "verdict.allowed" : "verdict.disallowed") }),
+        " ", v.l ? this.lineButton(v.l) : el("span", { class: "small muted", text: t(`matrix.reason.${v.r}`) }),
+        v.l ? " " : null, v.l ? el("code", { class: "rule", text: res.rules[v.l] }) : null)));
+  }
+
+  // showRest lays out the rows not shown yet, CHUNK rows per task; the
+  // keyboard focus moves to the first new row rather than to the page.
+  showRest(rows, tbody, more) {
+    const seq = this.renderSeq;
+    const start = tbody.rows.length;
+    let i = start;
+    // Read before the button is disabled, which takes the focus away.
+    const hadFocus = document.activeElement === more;
+    this.shown = Infinity;
+    more.disabled = true;
+    this.root.setAttribute("aria-busy", "true");
+    const step = () => {
+      if (seq !== this.renderSeq) return;
+      const first = i;
+      const frag = document.createDocumentFragment();
+      for (const end = Math.min(i + CHUNK, rows.length); i < end; i++) frag.append(this.row(rows[i]));
+      tbody.append(frag);
+      if (first === start && hadFocus) {
+        const th = tbody.rows[first].querySelector("th");
+        th.tabIndex = -1;
+        th.focus({ preventScroll: true });
+      }
+      if (i < rows.length) {
+        setTimeout(step, 0);
+      } else {
+        more.remove();
+        this.root.removeAttribute("aria-busy");
+      }
+    };
+    step();
   }
 
   // csv is the whole result, filtered as shown: one line per URL and
@@ -143,7 +204,23 @@ export class ManyURLs {
     return lines.join("\r\n") + "\r\n";
   }
 
+  // The CSV starts with a byte order mark, by which spreadsheet programs
+  // know it is UTF-8.
   downloadCSV() {
-    if (this.res) download(encode(this.csv()), "robots-verdicts.csv", "text/csv");
+    if (this.res) download(encode("\uFEFF" + this.csv()), "robots-verdicts.csv", "text/csv");
   }
+}
+
+// listProblem checks lists of crawlers and URLs (one per line) against the
+// module's bounds before they are sent, to say what is wrong in the page's
+// language: {key, params}, or null.
+export function listProblem(agents, urls, limits, needAgent) {
+  const count = (s) => s.split("\n").filter((l) => l.trim()).length;
+  const na = count(agents);
+  const nu = count(urls);
+  if (needAgent && !na) return { key: "many.noAgent" };
+  if (!limits) return null;
+  if (na > limits.maxAgents) return { key: "many.tooManyAgents", params: { n: na, max: limits.maxAgents } };
+  if (nu > limits.maxURLs) return { key: "many.tooManyURLs", params: { n: nu, max: limits.maxURLs } };
+  return null;
 }

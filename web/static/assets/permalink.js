@@ -4,13 +4,19 @@
 //   #v=2&robots=<bytes>&z=1&crc=<CRC-32 of the bytes, 8 hex digits>
 //    &agent=<percent-encoded>&url=<percent-encoded>&lang=<en|ru|ro>
 //    &fallback=off
+//    &many=<JSON {"agents", "urls"}>&mcrc=<CRC-32>
+//    &other=<bytes of the compared version>&ocrc=<CRC-32>
 //
 // robots is the file's bytes exactly (a Latin-1 or CRLF file survives),
 // deflate-raw compressed when z=1, in base64url without padding. A link whose
 // bytes do not decode, do not inflate or do not match crc is damaged: the
 // page shows no verdict for it. Links without v (version 1) carry the UTF-8
 // text uncompressed and no checksum; they still open. fallback=off turns
-// the crawlers' documented fallbacks off (check --no-fallback). Every key is optional;
+// the crawlers' documented fallbacks off (check --no-fallback). many carries
+// "Test many URLs"' lists (the crawlers and the URLs, one per line, as JSON
+// in UTF-8) and other the version compared with, both encoded as robots is
+// (compressed when z=1), each with its own CRC-32; a mismatch in any of them
+// makes the link damaged. Every key is optional;
 // unknown keys are ignored. Decoding accepts padding and the standard base64
 // alphabet, as links get mangled.
 
@@ -68,36 +74,57 @@ export async function parseFragment(hash) {
     const l = text("lang").toLowerCase();
     if (LANGS.includes(l)) out.lang = l;
   }
-  if ("robots" in keys) {
-    const version = "v" in keys ? Number(keys.v) : 1;
-    try {
-      if (version !== 1 && version !== VERSION) throw new Error(`link version ${keys.v}`);
+  const version = "v" in keys ? Number(keys.v) : 1;
+  // blob decodes one file-like key and checks its checksum.
+  const blob = async (key, crcKey) => {
+    let bytes = fromBase64url(keys[key]);
+    if (keys.z === "1") bytes = await inflate(bytes);
+    const sum = keys[crcKey] || "";
+    if (!/^[0-9a-f]{8}$/i.test(sum) || hex8(crc32(bytes)) !== sum.toLowerCase()) throw new Error(`${key}: checksum mismatch`);
+    return bytes;
+  };
+  try {
+    if (("robots" in keys || "many" in keys || "other" in keys) && version !== 1 && version !== VERSION) throw new Error(`link version ${keys.v}`);
+    if ("robots" in keys) {
       let bytes = fromBase64url(keys.robots);
-      if (version === VERSION) {
-        if (keys.z === "1") bytes = await inflate(bytes);
-        if (!/^[0-9a-f]{8}$/i.test(keys.crc || "") || hex8(crc32(bytes)) !== keys.crc.toLowerCase()) {
-          throw new Error("checksum mismatch");
-        }
-      }
+      if (version === VERSION) bytes = await blob("robots", "crc");
       out.robots = bytes;
-    } catch (err) {
-      out.damaged = String(err && err.message || err);
     }
+    if ("many" in keys) {
+      const m = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(await blob("many", "mcrc")));
+      out.many = { agents: String(m.agents ?? ""), urls: String(m.urls ?? "") };
+    }
+    if ("other" in keys) out.other = await blob("other", "ocrc");
+  } catch (err) {
+    delete out.robots;
+    delete out.many;
+    delete out.other;
+    out.damaged = String(err && err.message || err);
   }
   return out;
 }
 
+async function putBlob(parts, key, crcKey, bytes) {
+  parts.push(key + "=" + toBase64url(canCompress ? await deflate(bytes) : bytes));
+  parts.push(crcKey + "=" + hex8(crc32(bytes)));
+}
+
 // buildFragment returns the fragment for a state; robots is the file's
 // bytes (or a string, taken as UTF-8).
-export async function buildFragment({ robots, agent, url, lang, fallback = true }) {
+// many is {agents, urls} (sent when urls is not blank), other the compared
+// version (bytes or text; sent when not empty).
+export async function buildFragment({ robots, agent, url, lang, fallback = true, many, other }) {
   const parts = [];
-  if (robots !== undefined && robots.length) {
-    const bytes = typeof robots === "string" ? encode(robots) : robots;
+  const asBytes = (x) => (typeof x === "string" ? encode(x) : x);
+  const hasMany = many && many.urls.trim();
+  const hasOther = other !== undefined && other.length;
+  if ((robots !== undefined && robots.length) || hasMany || hasOther) {
     parts.push("v=" + VERSION);
-    if (canCompress) parts.push("robots=" + toBase64url(await deflate(bytes)), "z=1");
-    else parts.push("robots=" + toBase64url(bytes));
-    parts.push("crc=" + hex8(crc32(bytes)));
+    if (canCompress) parts.push("z=1");
   }
+  if (robots !== undefined && robots.length) await putBlob(parts, "robots", "crc", asBytes(robots));
+  if (hasMany) await putBlob(parts, "many", "mcrc", encode(JSON.stringify({ agents: many.agents, urls: many.urls })));
+  if (hasOther) await putBlob(parts, "other", "ocrc", asBytes(other));
   if (agent) parts.push("agent=" + encodeURIComponent(agent));
   if (url) parts.push("url=" + encodeURIComponent(url));
   if (lang) parts.push("lang=" + lang);

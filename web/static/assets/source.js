@@ -46,6 +46,26 @@ export function describe(bytes) {
   return { bom, crlf, lf, cr, endings: kinds.join("+") || "", mixed: kinds.length > 1 };
 }
 
+// fileLines counts the lines of bytes or text as the parser does (and the
+// parsed view says): every line ending ends a line, and text after the
+// last one is one more; "a\nb\n" has 2 lines, "" none.
+export function fileLines(data) {
+  let n = 0;
+  let open = false;
+  const isText = typeof data === "string";
+  for (let i = 0; i < data.length; i++) {
+    const c = isText ? data.charCodeAt(i) : data[i];
+    if (c === 10 || c === 13) {
+      if (c === 13 && (isText ? data.charCodeAt(i + 1) : data[i + 1]) === 10) i++;
+      n++;
+      open = false;
+    } else {
+      open = true;
+    }
+  }
+  return n + (open ? 1 : 0);
+}
+
 // countLines counts the lines of a whole file, however large, reading it in
 // pieces: the page loads only its first 2 MiB but says how long it is.
 export async function countLines(blob) {
