@@ -18,7 +18,7 @@ type Version struct {
 	// Status is "" or "success" for a file, else the fetch status of a
 	// failed fetch ("unavailable" allows everything, anything else
 	// disallows everything).
-	Status string             `json:"status,omitempty"`
+	Status string            `json:"status,omitempty"`
 	Robots *robotstxt.Robots `json:"-"`
 }
 

@@ -186,7 +186,7 @@ func Custom(format string) (Format, error) {
 				add(fMethod)
 			case "request_uri", "uri":
 				add(fTarget)
-			case "args", "query_string":
+			case "args", "query_string", "is_args":
 				add(fQuery)
 			case "status":
 				add(fStatus)
@@ -200,6 +200,14 @@ func Custom(format string) (Format, error) {
 		}
 	}
 	flush()
+	// A target written with its query right after it (%U%q,
+	// $uri$is_args$args) is one field: the target with its query.
+	for i := 0; i+1 < len(f.items); i++ {
+		if f.items[i].kind == fTarget && f.items[i+1].field && f.items[i+1].kind == fQuery {
+			f.items = append(f.items[:i+1], f.items[i+2:]...)
+			i--
+		}
+	}
 	var hasTime, hasTarget bool
 	for i := range f.items {
 		it := &f.items[i]

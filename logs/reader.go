@@ -63,10 +63,10 @@ type chunk struct {
 }
 
 type batch[T any] struct {
-	input   int
-	recs    []Record
-	extra   []T
-	stats   Stats
+	input int
+	recs  []Record
+	extra []T
+	stats Stats
 }
 
 type job[T any] struct {

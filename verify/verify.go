@@ -69,5 +69,3 @@ func Checkable(operator string) bool {
 	op := findOperator(operator)
 	return op != nil && (len(op.DNS) > 0 || len(op.Sources) > 0)
 }
-
-
