@@ -7,7 +7,7 @@ import (
 // FuzzParseList: no body crashes ParseList, and every prefix it returns is
 // contained in the ranges built from them.
 func FuzzParseList(f *testing.F) {
-	for _, name := range []string{"google-common-crawlers.json", "apple-applebot.json"} {
+	for _, name := range []string{"apple-applebot.json"} { // small: minimising a large input stalls the fuzzer
 		b, err := snapshotFS.ReadFile("snapshot/" + name)
 		if err != nil {
 			f.Fatal(err)
