@@ -136,11 +136,11 @@ func TestParse(t *testing.T) {
 
 func TestCustomFormatErrors(t *testing.T) {
 	for _, f := range []string{
-		`%h %>s`,                 // no time, no request
-		`%h %t`,                  // no request
-		`%h %t %r%>s`,            // two fields with nothing between
-		`%h %{User-Agent`,        // unterminated %{
-		`%{%Y}t "%r"`,            // strftime times are not read
+		`%h %>s`,                    // no time, no request
+		`%h %t`,                     // no request
+		`%h %t %r%>s`,               // two fields with nothing between
+		`%h %{User-Agent`,           // unterminated %{
+		`%{%Y}t "%r"`,               // strftime times are not read
 		`$remote_addr ${time_local`, // unterminated ${
 	} {
 		if _, err := Custom(f); err == nil {
