@@ -4,9 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -126,41 +123,4 @@ func TestGeneratedLog(t *testing.T) {
 	if o.Violations != w.gptViol || o.Unverifiable != w.gptViol || len(rep.Crawlers) != 2 {
 		t.Errorf("GPTBot %+v, want %d violations", o, w.gptViol)
 	}
-}
-
-// BenchmarkPipeline measures the whole of "robotstxt logs" on one core:
-// read, parse, identify, verify against the IP lists, judge, count. Its
-// lines/s is set beside grep -c over the same file (BenchmarkGrepCount).
-func BenchmarkPipeline(b *testing.B) {
-	log, _ := genLog(200000, 1)
-	b.SetBytes(int64(len(log)))
-	b.ResetTimer()
-	for range b.N {
-		c := newGenChecker(b)
-		runPipeline(b, c, 1, logs.Input{Name: "gen", R: strings.NewReader(log)})
-	}
-	b.ReportMetric(float64(200000*b.N)/b.Elapsed().Seconds(), "lines/s")
-}
-
-// BenchmarkGrepCount runs grep -c on the same generated log, from a file,
-// as the baseline of BenchmarkPipeline (skipped when grep is missing).
-func BenchmarkGrepCount(b *testing.B) {
-	grep, err := exec.LookPath("grep")
-	if err != nil {
-		b.Skip("no grep on the PATH")
-	}
-	log, _ := genLog(200000, 1)
-	path := filepath.Join(b.TempDir(), "access.log")
-	if err := os.WriteFile(path, []byte(log), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	b.SetBytes(int64(len(log)))
-	b.ResetTimer()
-	for range b.N {
-		if out, err := exec.Command(grep, "-c", "GPTBot", path).Output(); err != nil || len(out) == 0 {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(200000*b.N)/b.Elapsed().Seconds(), "lines/s")
-
 }

@@ -23,7 +23,7 @@
 // each counted with the input's name and line number (Stats.Bad, the first
 // MaxBadKept kept with their reason); the rest of the input is still read.
 //
-// Fields of a Record point into the chunk it came from and stay valid as
-// long as the Record's Batch is held; copy them (strings.Clone) to keep
-// them longer.
+// The strings of a Record point into the read buffer of its chunk, which
+// is reused once the consumer has moved on: they are valid only during
+// the Work and Read callbacks. Copy what is kept (strings.Clone).
 package logs

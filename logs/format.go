@@ -314,17 +314,24 @@ func (f *textFormat) Parse(line string, r *Record) error {
 }
 
 // quotedEnd returns the index of the first '"' at or after pos that no
-// backslash escapes, or -1.
+// backslash escapes, or -1. It jumps from quote to quote (IndexByte is
+// vectorised) and counts the backslashes before each.
 func quotedEnd(s string, pos int) int {
-	for i := pos; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
+	for {
+		k := strings.IndexByte(s[pos:], '"')
+		if k < 0 {
+			return -1
 		}
+		k += pos
+		n := 0
+		for j := k - 1; j >= pos && s[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return k
+		}
+		pos = k + 1
 	}
-	return -1
 }
 
 func dash(s string) string {

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Input is one log to read.
@@ -51,9 +52,12 @@ type Reader[T any] struct {
 	// parsed, in no particular order, and fills the record's T. It must be
 	// safe for concurrent use.
 	Work func(r *Record, t *T)
+
+	batches sync.Pool // of *batch[T], reused once consumed
 }
 
 type chunk struct {
+	buf       *[]byte // backs data; back to bufPool when the batch is done
 	input     int
 	name      string
 	firstLine int
@@ -63,6 +67,7 @@ type chunk struct {
 }
 
 type batch[T any] struct {
+	buf   *[]byte
 	input int
 	recs  []Record
 	extra []T
@@ -140,6 +145,10 @@ func (rd *Reader[T]) Read(ctx context.Context, inputs []Input, fn func(r *Record
 				return false
 			}
 			b := <-out
+			if old := cur[i].b; old != nil {
+				rd.release(old)
+				cur[i].b = nil
+			}
 			st.Lines += b.stats.Lines
 			st.Records += b.stats.Records
 			for _, bl := range b.stats.BadLines {
@@ -150,6 +159,7 @@ func (rd *Reader[T]) Read(ctx context.Context, inputs []Input, fn func(r *Record
 				cur[i].b, cur[i].k = b, 0
 				return true
 			}
+			rd.release(b)
 		}
 	}
 	h := &cursorHeap[T]{}
@@ -184,7 +194,10 @@ func (rd *Reader[T]) Read(ctx context.Context, inputs []Input, fn func(r *Record
 }
 
 // split cuts an input into chunks of whole lines and hands them to emit
-// until it returns false.
+// until it returns false. It reads blocks, not lines: each chunk is one
+// read buffer cut after its last line end, the rest carried into the next.
+// A line longer than a buffer (more than MaxLine) is skipped to its end
+// and counted; shorter ones over MaxLine are left to the workers.
 func split(ctx context.Context, idx int, in Input, emit func(*chunk) bool) {
 	br := bufio.NewReaderSize(in.R, 64<<10)
 	var r io.Reader = br
@@ -197,56 +210,64 @@ func split(ctx context.Context, idx int, in Input, emit func(*chunk) bool) {
 		defer gz.Close()
 		r = gz
 	}
-	lr := bufio.NewReaderSize(r, MaxLine+1)
 	line := 1
-	var buf bytes.Buffer
-	c := &chunk{input: idx, name: in.Name, firstLine: 1}
-	flush := func() bool {
-		if buf.Len() == 0 && len(c.bad) == 0 {
-			return true
-		}
-		c.data = buf.String()
-		buf.Reset()
-		ok := emit(c)
-		c = &chunk{input: idx, name: in.Name, firstLine: line}
-		return ok
-	}
+	var carry []byte
+	var bad []BadLine
+	skipping := false // inside a line too long for a buffer
 	for ctx.Err() == nil {
-		b, err := lr.ReadSlice('\n')
-		if errors.Is(err, bufio.ErrBufferFull) {
-			c.bad = append(c.bad, BadLine{in.Name, line, ReasonTooLong})
-			for errors.Is(err, bufio.ErrBufferFull) {
-				_, err = lr.ReadSlice('\n')
-			}
-			buf.WriteByte('\n') // keeps the worker's line numbers
-			c.lines++
-			line++
-			if err != nil && err != io.EOF {
-				c.bad = append(c.bad, BadLine{in.Name, line, readReason(err)})
-				flush()
-				return
-			}
-			continue
+		bp := bufPool.Get().(*[]byte)
+		buf := append((*bp)[:0], carry...)
+		var err error
+		for len(buf) < chunkSize && err == nil {
+			var n int
+			n, err = r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
 		}
-		if err != nil && err != io.EOF {
+		if skipping {
+			k := bytes.IndexByte(buf, '\n')
+			if k < 0 {
+				buf = buf[:0]
+			} else {
+				buf, skipping = buf[k+1:], false
+				line++
+			}
+		}
+		cut := bytes.LastIndexByte(buf, '\n') + 1
+		final := err != nil
+		if final && err != io.EOF {
 			// A partial last line of a broken stream is not trusted.
-			c.bad = append(c.bad, BadLine{in.Name, line, readReason(err)})
-			flush()
-			return
+			buf = buf[:cut]
+		} else if final {
+			cut = len(buf)
 		}
-		if len(b) > 0 {
-			buf.Write(b)
-			if b[len(b)-1] != '\n' {
-				buf.WriteByte('\n')
+		if cut == 0 && len(buf) > MaxLine {
+			bad = append(bad, BadLine{in.Name, line, ReasonTooLong})
+			skipping, carry = true, nil
+			if !final {
+				continue
 			}
-			c.lines++
-			line++
 		}
-		if err == io.EOF {
-			flush()
+		data := buf[:cut]
+		carry = append(carry[:0:0], buf[cut:]...)
+		c := &chunk{buf: bp, input: idx, name: in.Name, firstLine: line, bad: bad}
+		bad = nil
+		c.lines = bytes.Count(data, []byte{'\n'})
+		if len(data) > 0 && data[len(data)-1] != '\n' {
+			c.lines++
+		}
+		line += c.lines
+		if len(data) > 0 {
+			c.data = unsafe.String(&data[0], len(data)) // data is never written again
+		}
+		if final && err != io.EOF {
+			c.bad = append(c.bad, BadLine{in.Name, line, readReason(err)})
+		}
+		if len(c.data) == 0 && len(c.bad) == 0 {
+			bufPool.Put(bp)
+		} else if !emit(c) {
 			return
 		}
-		if buf.Len() >= chunkSize && !flush() {
+		if final {
 			return
 		}
 	}
@@ -259,9 +280,28 @@ func readReason(err error) string {
 	return fmt.Sprintf("%s: %v", ReasonRead, err)
 }
 
+// bufPool holds read buffers: a chunk's bytes are reused once the
+// consumer has moved past its batch, which is why a Record's strings are
+// valid only during the callbacks.
+var bufPool = sync.Pool{New: func() any { b := make([]byte, 0, chunkSize+MaxLine+2); return &b }}
+
+// release returns a finished batch and its buffer.
+func (rd *Reader[T]) release(b *batch[T]) {
+	if b.buf != nil {
+		bufPool.Put(b.buf)
+	}
+	clear(b.recs) // drop the strings into the old buffer
+	b.buf, b.recs = nil, b.recs[:0]
+	rd.batches.Put(b)
+}
+
 // parse turns a chunk into a batch, in a worker.
 func (rd *Reader[T]) parse(c *chunk) *batch[T] {
-	b := &batch[T]{input: c.input}
+	b, _ := rd.batches.Get().(*batch[T])
+	if b == nil {
+		b = &batch[T]{}
+	}
+	b.buf, b.input, b.stats = c.buf, c.input, Stats{}
 	b.stats.Lines = c.lines
 	name := c.name
 	data := c.data
@@ -270,10 +310,18 @@ func (rd *Reader[T]) parse(c *chunk) *batch[T] {
 	emitBad := func(bl BadLine) {
 		b.stats.bad(bl)
 	}
+	if cap(b.recs) < c.lines {
+		b.recs = make([]Record, 0, c.lines)
+	}
+	b.recs = b.recs[:0]
 	for len(data) > 0 {
 		nl := strings.IndexByte(data, '\n')
-		l := data[:nl]
-		data = data[nl+1:]
+		var l string
+		if nl < 0 {
+			l, data = data, ""
+		} else {
+			l, data = data[:nl], data[nl+1:]
+		}
 		for len(bad) > 0 && bad[0].Line <= line {
 			emitBad(bad[0])
 			bad = bad[1:]
@@ -281,7 +329,9 @@ func (rd *Reader[T]) parse(c *chunk) *batch[T] {
 		if n := len(l); n > 0 && l[n-1] == '\r' {
 			l = l[:n-1]
 		}
-		if l != "" {
+		if len(l) > MaxLine {
+			emitBad(BadLine{Line: line, Reason: ReasonTooLong, Input: name})
+		} else if l != "" {
 			b.recs = append(b.recs, Record{Line: line})
 			r := &b.recs[len(b.recs)-1]
 			if err := rd.Format.Parse(l, r); err != nil {
@@ -299,7 +349,11 @@ func (rd *Reader[T]) parse(c *chunk) *batch[T] {
 		emitBad(bl)
 	}
 	b.stats.Records = len(b.recs)
-	b.extra = make([]T, len(b.recs))
+	if cap(b.extra) < len(b.recs) {
+		b.extra = make([]T, len(b.recs))
+	}
+	b.extra = b.extra[:len(b.recs)]
+	clear(b.extra)
 	if rd.Work != nil {
 		for i := range b.recs {
 			rd.Work(&b.recs[i], &b.extra[i])

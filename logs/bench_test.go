@@ -1,0 +1,15 @@
+package logs
+
+import "testing"
+
+func BenchmarkParseCombined(b *testing.B) {
+	f := mustFormat(b, "combined")
+	line := parseTests[0].line
+	b.SetBytes(int64(len(line)))
+	var r Record
+	for range b.N {
+		if err := f.Parse(line, &r); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
