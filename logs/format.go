@@ -68,6 +68,9 @@ type item struct {
 	kind   fieldKind
 	field  bool
 	quoted bool // the field sits between double quotes: it ends at an unescaped '"'
+	// dashQuery: a target with nginx's $args right after it, which nginx
+	// writes as "-" when the request has no query ("/a-").
+	dashQuery bool
 }
 
 // textFormat is a compiled format string.
@@ -186,7 +189,10 @@ func Custom(format string) (Format, error) {
 				add(fMethod)
 			case "request_uri", "uri":
 				add(fTarget)
-			case "args", "query_string", "is_args":
+			case "args", "query_string":
+				add(fQuery)
+				f.items[len(f.items)-1].dashQuery = true
+			case "is_args":
 				add(fQuery)
 			case "status":
 				add(fStatus)
@@ -204,6 +210,7 @@ func Custom(format string) (Format, error) {
 	// $uri$is_args$args) is one field: the target with its query.
 	for i := 0; i+1 < len(f.items); i++ {
 		if f.items[i].kind == fTarget && f.items[i+1].field && f.items[i+1].kind == fQuery {
+			f.items[i].dashQuery = f.items[i].dashQuery || f.items[i+1].dashQuery
 			f.items = append(f.items[:i+1], f.items[i+2:]...)
 			i--
 		}
@@ -286,6 +293,9 @@ func (f *textFormat) Parse(line string, r *Record) error {
 		case fMethod:
 			r.Method = dash(v)
 		case fTarget:
+			if it.dashQuery && strings.HasSuffix(v, "-") && !strings.Contains(v, "?") {
+				v = v[:len(v)-1]
+			}
 			r.Target = dash(v)
 		case fQuery:
 			query = dash(v)

@@ -82,6 +82,12 @@ var parseTests = []struct {
 		want:   Record{Time: time.Date(2026, 10, 10, 13, 55, 36, 0, time.UTC), Addr: netip.MustParseAddr("192.0.2.1"), Method: "GET", Target: "/s?q=1", Status: 200, UserAgent: "Applebot/0.1"},
 	},
 	{
+		name:   "nginx writes an empty $args as \"-\": no query, no dash",
+		format: `$remote_addr [$time_local] "$request_method $uri$is_args$args" $status "$http_user_agent"`,
+		line:   `192.0.2.1 [10/Oct/2026:13:55:36 +0000] "GET /robots.txt-" 200 "Applebot/0.1"`,
+		want:   Record{Time: time.Date(2026, 10, 10, 13, 55, 36, 0, time.UTC), Addr: netip.MustParseAddr("192.0.2.1"), Method: "GET", Target: "/robots.txt", Status: 200, UserAgent: "Applebot/0.1"},
+	},
+	{
 		name:   "IPv4-mapped IPv6 client address is unmapped",
 		format: "common",
 		line:   `::ffff:66.249.66.1 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1`,
