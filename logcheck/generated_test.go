@@ -124,3 +124,19 @@ func TestGeneratedLog(t *testing.T) {
 		t.Errorf("GPTBot %+v, want %d violations", o, w.gptViol)
 	}
 }
+
+// TestPipelineAllocs: the whole pipeline allocates per chunk and per new
+// rule or example, not per line: fewer than one allocation per 50 lines.
+func TestPipelineAllocs(t *testing.T) {
+	const n = 20000
+	log, _ := genLog(n, 3)
+	c := newGenChecker(t)
+	runPipeline(t, c, 1, logs.Input{Name: "warm", R: strings.NewReader(log)}) // fill the caches
+	allocs := testing.AllocsPerRun(3, func() {
+		runPipeline(t, c, 2, logs.Input{Name: "gen", R: strings.NewReader(log)})
+	})
+	if allocs > n/50 {
+		t.Errorf("%v allocations for %d lines", allocs, n)
+	}
+	t.Logf("%v allocations for %d lines", allocs, n)
+}
