@@ -128,13 +128,7 @@ func (c *Checker) Report() *Report {
 	}
 	sort.SliceStable(rep.Crawlers, func(i, j int) bool {
 		a, b := rep.Crawlers[i], rep.Crawlers[j]
-		if a.Violations != b.Violations {
-			return a.Violations > b.Violations
-		}
-		if a.Requests != b.Requests {
-			return a.Requests > b.Requests
-		}
-		return a.Token < b.Token
+		return worse(a.Violations, b.Violations, a.Requests, b.Requests, a.Token, b.Token)
 	})
 	rep.Operators = rep.Operators[:0]
 	for _, o := range ops {
@@ -142,13 +136,7 @@ func (c *Checker) Report() *Report {
 	}
 	sort.Slice(rep.Operators, func(i, j int) bool {
 		a, b := rep.Operators[i], rep.Operators[j]
-		if a.Violations != b.Violations {
-			return a.Violations > b.Violations
-		}
-		if a.Requests != b.Requests {
-			return a.Requests > b.Requests
-		}
-		return a.Operator < b.Operator
+		return worse(a.Violations, b.Violations, a.Requests, b.Requests, a.Operator, b.Operator)
 	})
 	if rep.Crawlers == nil {
 		rep.Crawlers = []CrawlerRow{}
@@ -160,6 +148,18 @@ func (c *Checker) Report() *Report {
 		rep.Versions = c.Timeline.Versions
 	}
 	return rep
+}
+
+// worse orders rows: most violations first, then most requests, then by
+// name.
+func worse(violA, violB, reqA, reqB int, nameA, nameB string) bool {
+	if violA != violB {
+		return violA > violB
+	}
+	if reqA != reqB {
+		return reqA > reqB
+	}
+	return nameA < nameB
 }
 
 func rules(m map[ruleKey]*RuleRow) []RuleRow {
