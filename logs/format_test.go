@@ -94,6 +94,21 @@ var parseTests = []struct {
 		want:   Record{Time: time.Date(2026, 10, 10, 13, 55, 36, 0, time.UTC), Addr: netip.MustParseAddr("66.249.66.1"), Method: "GET", Target: "/", Status: 200},
 	},
 	{
+		// IBM QRadar's "Cloudflare Logs sample event messages" (sample 1,
+		// cut after ClientSrcPort): a real Logpush line.
+		name:   "Cloudflare Logpush, a published sample line",
+		format: "cloudflare",
+		line:   `{"ClientIP":"10.0.0.1","ClientRequestHost":"host.domain.test","ClientRequestMethod":"GET","ClientRequestURI":"/cdn-cgi/images/cf-icon-cloud.png","EdgeEndTimestamp":"2020-10-13T19:49:36Z","EdgeResponseBytes":1895,"EdgeResponseStatus":200,"EdgeStartTimestamp":"2020-10-13T19:49:36Z","RayID":"5e1b95b9ea390cc5","SecurityAction":"unknown","WAFFlags":"0","WAFMatchedVar":"","SecurityRuleID":"","SecurityRuleDescription":"","CacheCacheStatus":"unknown","CacheResponseBytes":0,"CacheResponseStatus":0,"CacheTieredFill":false,"ClientASN":855,"ClientCountry":"xx","ClientDeviceType":"desktop","ClientIPClass":"noRecord","ClientRequestBytes":1049,"ClientRequestPath":"/cdn-cgi/images/cf-icon-cloud.png","ClientRequestProtocol":"HTTP/1.1","ClientRequestReferer":"http://host.domain.test/cdn-cgi/styles/main.css","ClientRequestUserAgent":"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.75 Safari/537.36","ClientSSLCipher":"NONE","ClientSSLProtocol":"none","ClientSrcPort":53851}`,
+		want:   Record{Time: time.Date(2020, 10, 13, 19, 49, 36, 0, time.UTC), Addr: netip.MustParseAddr("10.0.0.1"), Method: "GET", Target: "/cdn-cgi/images/cf-icon-cloud.png", Status: 200, UserAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/86.0.4240.75 Safari/537.36"},
+	},
+	{
+		// Cloudflare's API schema example of Logpull's JSON lines.
+		name:   "Cloudflare Logpull example, nanosecond time",
+		format: "cloudflare",
+		line:   `{"ClientIP":"192.0.2.1","RayID":"41ddf1740f67442d","EdgeStartTimestamp":1526810289280000000}`,
+		want:   Record{Time: time.Unix(0, 1526810289280000000).UTC(), Addr: netip.MustParseAddr("192.0.2.1")},
+	},
+	{
 		name:   "Cloudflare Logpush, RFC 3339 time",
 		format: "cloudflare",
 		line:   `{"ClientIP":"66.249.66.1","ClientRequestHost":"example.com","ClientRequestMethod":"GET","ClientRequestURI":"/a?b=1","ClientRequestUserAgent":"Googlebot/2.1","EdgeResponseStatus":200,"EdgeStartTimestamp":"2026-10-10T13:55:36Z","RayID":"8c1f"}`,
