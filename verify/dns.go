@@ -37,23 +37,30 @@ const (
 	DefaultDNSTimeout = 3 * time.Second
 	DefaultDNSCache   = 10000
 	DefaultDNSLookups = 2000
-	maxNames          = 8
+	// DefaultDNSFailures: after this many lookups without an answer
+	// (timeouts, server failures), DNS stops asking, so that a dead
+	// resolver costs at most this many timeouts, not one per address.
+	DefaultDNSFailures = 20
+	maxNames           = 8
 )
 
 // DNS is forward-confirmed reverse DNS with a cache. Each address is
 // looked up at most once (concurrent askers wait for the first); at most
-// MaxLookups addresses are looked up in all, each within Timeout, and at
-// most CacheSize answers are kept (beyond, the cache starts over). It is
-// safe for concurrent use.
+// MaxLookups addresses are looked up in all, each within Timeout; after
+// MaxFailures lookups without an answer no more are made; and at most
+// CacheSize answers are kept (beyond, the cache starts over). It is safe
+// for concurrent use.
 type DNS struct {
-	Resolver   Resolver
-	Timeout    time.Duration
-	CacheSize  int
-	MaxLookups int
+	Resolver    Resolver
+	Timeout     time.Duration
+	CacheSize   int
+	MaxLookups  int
+	MaxFailures int
 
-	mu      sync.Mutex
-	cache   map[dnsKey]*dnsEntry
-	lookups int
+	mu       sync.Mutex
+	cache    map[dnsKey]*dnsEntry
+	lookups  int
+	failures int
 }
 
 type dnsKey struct {
@@ -91,7 +98,11 @@ func (d *DNS) Check(ctx context.Context, operator string, suffixes []string, add
 	if max == 0 {
 		max = DefaultDNSLookups
 	}
-	if d.lookups >= max {
+	maxFail := d.MaxFailures
+	if maxFail == 0 {
+		maxFail = DefaultDNSFailures
+	}
+	if d.lookups >= max || d.failures >= maxFail {
 		d.mu.Unlock()
 		return DNSUnknown, ""
 	}
@@ -108,6 +119,11 @@ func (d *DNS) Check(ctx context.Context, operator string, suffixes []string, add
 	d.mu.Unlock()
 
 	e.result, e.name = d.lookup(ctx, suffixes, key.addr)
+	if e.result == DNSUnknown {
+		d.mu.Lock()
+		d.failures++
+		d.mu.Unlock()
+	}
 	close(e.done)
 	return e.result, e.name
 }

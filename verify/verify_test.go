@@ -295,6 +295,16 @@ func TestDNSBounded(t *testing.T) {
 		t.Errorf("a timed-out lookup gave %v", res)
 	}
 
+	// A dead resolver: after MaxFailures lookups without an answer, no more.
+	slow.lookups.Store(0)
+	d = &DNS{Resolver: slow, Timeout: time.Millisecond, MaxFailures: 3}
+	for i := range 10 {
+		d.Check(context.Background(), "Google", []string{"google.com"}, netip.AddrFrom4([4]byte{192, 0, 2, byte(i)}))
+	}
+	if n := slow.lookups.Load(); n != 3 {
+		t.Errorf("%d lookups against a dead resolver, want 3", n)
+	}
+
 	d = &DNS{Resolver: newFake(), CacheSize: 2}
 	for i := range 10 {
 		d.Check(context.Background(), "Google", []string{"google.com"}, netip.AddrFrom4([4]byte{198, 51, 100, byte(i)}))
