@@ -218,7 +218,11 @@ func (rep *Report) WriteText(w io.Writer) error {
 			}
 		}
 		if len(r.SpoofedAddrs) > 0 {
-			fmt.Fprintf(&b, "\n%s: %d spoofed requests, from %s\n", esc(r.Token), r.Spoofed, esc(strings.Join(r.SpoofedAddrs, ", ")))
+			noun := "requests"
+			if r.Spoofed == 1 {
+				noun = "request"
+			}
+			fmt.Fprintf(&b, "\n%s: %d spoofed %s, from %s\n", esc(r.Token), r.Spoofed, noun, esc(strings.Join(r.SpoofedAddrs, ", ")))
 		}
 	}
 	if len(rep.Operators) > 0 {
