@@ -77,7 +77,16 @@ type item struct {
 type textFormat struct {
 	items []item
 	src   string
+	// fast is the unrolled reading of the default formats: fastCommon or
+	// fastCombined, or 0 for the general loop. Both give the same answers
+	// (FuzzFastPath).
+	fast int
 }
+
+const (
+	fastCommon = 1 + iota
+	fastCombined
+)
 
 // Custom compiles a format string: Apache's LogFormat directives (%h %a
 // %l %u %t %r %>s %s %b %B %m %U %q %{Header}i %D %T %v %%, other
@@ -235,6 +244,12 @@ func Custom(format string) (Format, error) {
 	if !hasTime || !hasTarget {
 		return nil, fmt.Errorf("log format %q: needs a time (%%t, $time_local or $time_iso8601) and a request (%%r, $request) or target (%%U, $request_uri)", format)
 	}
+	switch format {
+	case Common:
+		f.fast = fastCommon
+	case Combined:
+		f.fast = fastCombined
+	}
 	return f, nil
 }
 
@@ -243,6 +258,9 @@ func (f *textFormat) String() string { return f.src }
 // Parse implements Format.
 func (f *textFormat) Parse(line string, r *Record) error {
 	*r = Record{Input: r.Input, Line: r.Line}
+	if f.fast != 0 {
+		return parseCLF(line, r, f.fast == fastCombined)
+	}
 	pos := 0
 	var query string
 	for i := range f.items {
@@ -320,6 +338,86 @@ func (f *textFormat) Parse(line string, r *Record) error {
 			r.Target += "?" + query
 		}
 	}
+	return nil
+}
+
+// parseCLF is the general loop unrolled for Common and Combined:
+// %h %l %u [%t] "%r" %>s %b, then "%{Referer}i" "%{User-agent}i".
+func parseCLF(line string, r *Record, combined bool) error {
+	sp := strings.IndexByte(line, ' ') // %h
+	if sp < 0 {
+		return ErrNoMatch
+	}
+	if a, err := netip.ParseAddr(line[:sp]); err == nil {
+		r.Addr = a.Unmap()
+	}
+	rest := line[sp+1:]
+	sp = strings.IndexByte(rest, ' ') // %l
+	if sp < 0 {
+		return ErrNoMatch
+	}
+	rest = rest[sp+1:]
+	k := strings.Index(rest, " [") // %u
+	if k < 0 {
+		return ErrNoMatch
+	}
+	rest = rest[k+2:]
+	k = strings.Index(rest, "] \"") // %t
+	if k < 0 {
+		return ErrNoMatch
+	}
+	t, ok := parseCLFTime(rest[:k])
+	if !ok {
+		return ErrTime
+	}
+	r.Time = t
+	rest = rest[k+3:]
+	k = quotedEnd(rest, 0) // %r
+	if k < 0 {
+		return ErrNoMatch
+	}
+	req := rest[:k]
+	rest = rest[k:]
+	if !strings.HasPrefix(rest, "\" ") {
+		return ErrNoMatch
+	}
+	rest = rest[2:]
+	sp = strings.IndexByte(rest, ' ') // %>s
+	if sp < 0 {
+		return ErrNoMatch
+	}
+	if v := rest[:sp]; v != "-" {
+		n, ok := atoi(v)
+		if !ok {
+			return ErrStatus
+		}
+		r.Status = n
+	}
+	rest = rest[sp+1:]
+	if !combined { // %b runs to the end of the line
+		r.Method, r.Target = splitRequest(req)
+		return nil
+	}
+	k = strings.Index(rest, " \"") // %b
+	if k < 0 {
+		return ErrNoMatch
+	}
+	rest = rest[k+2:]
+	k = quotedEnd(rest, 0) // referer
+	if k < 0 {
+		return ErrNoMatch
+	}
+	rest = rest[k:]
+	if !strings.HasPrefix(rest, "\" \"") {
+		return ErrNoMatch
+	}
+	rest = rest[3:]
+	k = quotedEnd(rest, 0) // user agent
+	if k < 0 {
+		return ErrNoMatch
+	}
+	r.UserAgent = dash(rest[:k])
+	r.Method, r.Target = splitRequest(req)
 	return nil
 }
 

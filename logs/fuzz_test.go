@@ -65,3 +65,29 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// FuzzFastPath: the unrolled reading of the default formats gives what the
+// general loop gives, error for error.
+func FuzzFastPath(f *testing.F) {
+	for _, tt := range parseTests {
+		f.Add(tt.line)
+	}
+	f.Add(`1.2.3.4 a b c [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 2 "-" "x"`)
+	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200`)
+	var fast, slow []Format
+	for _, name := range []string{Combined, Common} {
+		a, _ := Custom(name)
+		b, _ := Custom(name)
+		b.(*textFormat).fast = 0
+		fast, slow = append(fast, a), append(slow, b)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for i := range fast {
+			var a, b Record
+			ea, eb := fast[i].Parse(line, &a), slow[i].Parse(line, &b)
+			if ea != eb || (ea == nil && a != b) { // a record that failed is dropped, whatever it holds
+				t.Fatalf("format %d, %q: fast %v %+v, general %v %+v", i, line, ea, a, eb, b)
+			}
+		}
+	})
+}
