@@ -2,8 +2,7 @@ package logs
 
 import "testing"
 
-func BenchmarkParseCombined(b *testing.B) {
-	f := mustFormat(b, "combined")
+func benchParse(b *testing.B, f Format) {
 	line := parseTests[0].line
 	b.SetBytes(int64(len(line)))
 	var r Record
@@ -14,17 +13,12 @@ func BenchmarkParseCombined(b *testing.B) {
 	}
 }
 
+func BenchmarkParseCombined(b *testing.B) { benchParse(b, mustFormat(b, "combined")) }
+
 // BenchmarkParseCombinedGeneral is BenchmarkParseCombined through the
 // general loop, to weigh the unrolled path against it.
 func BenchmarkParseCombinedGeneral(b *testing.B) {
 	f, _ := Custom(Combined)
 	f.(*textFormat).fast = 0
-	line := parseTests[0].line
-	b.SetBytes(int64(len(line)))
-	var r Record
-	for range b.N {
-		if err := f.Parse(line, &r); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchParse(b, f)
 }
