@@ -17,9 +17,18 @@ import (
 type Identifier struct {
 	Crawlers []crawlers.Crawler
 	lower    []string
-	cache    sync.Map // user agent -> int (index in Crawlers, or -1)
-	cached   atomic.Int64
+
+	// The cache of answers: snap is read without a lock; new answers go to
+	// pending, which is folded into a new snap every foldEvery entries.
+	snap    atomic.Pointer[map[string]int]
+	mu      sync.Mutex
+	pending map[string]int
+	cached  int
 }
+
+// foldEvery is how many new user agents wait in pending before they join
+// the lock-free snapshot.
+const foldEvery = 32
 
 // maxCachedAgents bounds the user-agent cache; beyond, answers are
 // computed each time.
@@ -68,14 +77,37 @@ func (id *Identifier) Identify(ua string) int {
 	if ua == "" {
 		return -1
 	}
-	if v, ok := id.cache.Load(ua); ok {
-		return v.(int)
+	if m := id.snap.Load(); m != nil {
+		if i, ok := (*m)[ua]; ok {
+			return i
+		}
+	}
+	id.mu.Lock()
+	defer id.mu.Unlock()
+	if i, ok := id.pending[ua]; ok {
+		return i
 	}
 	i := id.find(strings.ToLower(ua))
-	if id.cached.Load() < maxCachedAgents {
-		if _, loaded := id.cache.LoadOrStore(strings.Clone(ua), i); !loaded {
-			id.cached.Add(1)
+	if id.cached >= maxCachedAgents {
+		return i
+	}
+	if id.pending == nil {
+		id.pending = map[string]int{}
+	}
+	id.pending[strings.Clone(ua)] = i
+	id.cached++
+	if len(id.pending) >= foldEvery {
+		next := map[string]int{}
+		if m := id.snap.Load(); m != nil {
+			for k, v := range *m {
+				next[k] = v
+			}
 		}
+		for k, v := range id.pending {
+			next[k] = v
+		}
+		id.snap.Store(&next)
+		id.pending = nil
 	}
 	return i
 }
