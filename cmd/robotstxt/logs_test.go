@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/csv"
@@ -234,5 +236,45 @@ func TestCrawlersUpdate(t *testing.T) {
 	r := decodeLogs(t, out)
 	if c := r.Crawlers[0]; c.Verified != 1 || c.Spoofed != 1 {
 		t.Errorf("with the updated Bing list: %+v", c)
+	}
+}
+
+// TestLogsMergedInputs: a gzip log and a plain one are merged in time
+// order before judging: GPTBot's robots.txt fetch in one file comes before
+// its fetch of a newly disallowed URL in the other, so the fetch is a
+// violation, not cache grace.
+func TestLogsMergedInputs(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "h.db")
+	st, err := history.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t0 := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	for i, body := range []string{"User-agent: *\nDisallow:\n", "User-agent: GPTBot\nDisallow: /blog/\n"} {
+		sum := sha256.Sum256([]byte(body))
+		if _, _, _, err := st.Record(context.Background(), history.Observation{URL: "https://example.com/robots.txt", Status: "success", HTTPStatus: 200, Digest: "sha256:" + hex.EncodeToString(sum[:]), Body: []byte(body), At: t0.Add(time.Duration(i) * time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.Close()
+	gpt := "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)"
+	var zb bytes.Buffer
+	zw := gzip.NewWriter(&zb)
+	zw.Write([]byte(clf(t0.Add(2*time.Hour), "192.0.2.1", "/robots.txt", gpt) + clf(t0.Add(4*time.Hour), "192.0.2.1", "/about", gpt)))
+	zw.Close()
+	a := filepath.Join(dir, "access.log.2.gz")
+	b := filepath.Join(dir, "access.log")
+	os.WriteFile(a, zb.Bytes(), 0o644)
+	os.WriteFile(b, []byte(clf(t0.Add(90*time.Minute), "192.0.2.1", "/blog/early", gpt)+clf(t0.Add(3*time.Hour), "192.0.2.1", "/blog/late", gpt)), 0o644)
+	out, stderr, code := runCLI(t, "", "logs", b, a, "--db", db, "--json", "--no-dns")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	c := decodeLogs(t, out).Crawlers[0]
+	// 1:30 /blog/early: grace (no fetch since the change at 1:00);
+	// 2:00 robots.txt; 3:00 /blog/late: a violation; 4:00 /about: allowed.
+	if c.Requests != 4 || c.Grace != 1 || c.Violations != 1 || c.Robots != 1 || c.Allowed != 1 {
+		t.Errorf("GPTBot %+v", c)
 	}
 }
