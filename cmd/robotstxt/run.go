@@ -55,6 +55,8 @@ func init() {
 		{"diff", "what a change to robots.txt does: rules changed, URLs now blocked or allowed", runDiff},
 		{"watch", "record each version of sites' robots.txt and print what changed", runWatch},
 		{"history", "list the versions of a robots.txt that watch recorded", runHistory},
+		{"logs", "did the crawlers obey? access logs judged by the robots.txt in force, identities verified", runLogs},
+		{"crawlers", "update the crawler operators' IP lists that logs verifies identities against", runCrawlers},
 		{"fetch", "fetch a site's robots.txt as a crawler must and summarise it", runFetch},
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
 		{"browse", "load a page in headless Chromium, every request decided by robots.txt", runBrowse},

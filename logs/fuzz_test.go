@@ -1,0 +1,93 @@
+package logs
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzParse: no line crashes a format, and a parsed record's fields are
+// pieces of the line (or empty).
+func FuzzParse(f *testing.F) {
+	for _, tt := range parseTests {
+		f.Add(tt.line)
+	}
+	f.Add(`{"EdgeStartTimestamp":"x"}`)
+	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET /\\" 200 1 "-" "\\`)
+	formats := []Format{mustFormat(f, "combined"), mustFormat(f, "common"), mustFormat(f, "cloudflare"),
+		mustFormat(f, `$time_iso8601 $remote_addr "$request_method $uri$is_args$args" $status "$http_user_agent"`)}
+	f.Fuzz(func(t *testing.T, line string) {
+		for i, fm := range formats {
+			var r Record
+			if err := fm.Parse(line, &r); err != nil {
+				continue
+			}
+			if i == 2 {
+				continue // JSON decodes escapes: fields need not be substrings
+			}
+			for _, s := range []string{r.Method, r.UserAgent} {
+				if !strings.Contains(line, s) {
+					t.Fatalf("format %d: field %q is not in the line %q", i, s, line)
+				}
+			}
+			if r.Time.IsZero() {
+				t.Fatalf("format %d: parsed without a time: %q", i, line)
+			}
+		}
+	})
+}
+
+// FuzzRead: any bytes read as a log give records and bad lines that add up
+// to the lines read, and never crash.
+func FuzzRead(f *testing.F) {
+	f.Add([]byte(combinedLine(1, "/a", "x") + "junk\n" + combinedLine(0, "/b", "y")))
+	f.Add(gz(nil, combinedLine(1, "/a", "x")))
+	f.Add([]byte{0x1f, 0x8b})
+	f.Add([]byte("\r\n\n\x00"))
+	fm := mustFormat(f, "combined")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rd := &Reader[struct{}]{Format: fm, Workers: 2}
+		n := 0
+		st, err := rd.Read(context.Background(), []Input{{"f", bytes.NewReader(data)}}, func(r *Record, _ *struct{}) error {
+			n++
+			if !utf8.ValidString(r.Input) || r.Line < 1 {
+				t.Fatalf("record %+v", r)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n != st.Records || st.Records+st.Bad > st.Lines+1 {
+			t.Fatalf("%d records seen, stats %+v", n, st)
+		}
+	})
+}
+
+// FuzzFastPath: the unrolled reading of the default formats gives what the
+// general loop gives, error for error.
+func FuzzFastPath(f *testing.F) {
+	for _, tt := range parseTests {
+		f.Add(tt.line)
+	}
+	f.Add(`1.2.3.4 a b c [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 2 "-" "x"`)
+	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200`)
+	var fast, slow []Format
+	for _, name := range []string{Combined, Common} {
+		a, _ := Custom(name)
+		b, _ := Custom(name)
+		b.(*textFormat).fast = 0
+		fast, slow = append(fast, a), append(slow, b)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for i := range fast {
+			var a, b Record
+			ea, eb := fast[i].Parse(line, &a), slow[i].Parse(line, &b)
+			if ea != eb || (ea == nil && a != b) { // a record that failed is dropped, whatever it holds
+				t.Fatalf("format %d, %q: fast %v %+v, general %v %+v", i, line, ea, a, eb, b)
+			}
+		}
+	})
+}

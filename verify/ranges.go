@@ -1,0 +1,219 @@
+package verify
+
+import (
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/netip"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+)
+
+//go:embed snapshot/*.json
+var snapshotFS embed.FS
+
+// List is one parsed IP list.
+type List struct {
+	Source
+	Operator string `json:"operator"`
+	// Created is the list's creationTime; zero when it has none.
+	Created time.Time `json:"created,omitzero"`
+	// From is "snapshot", or the file the list was loaded from.
+	From     string `json:"from"`
+	Prefixes int    `json:"prefixes"`
+}
+
+// span is a range of addresses, both ends included.
+type span struct{ lo, hi netip.Addr }
+
+// Ranges are the IP lists of every operator, ready for lookups. It is
+// safe for concurrent use.
+type Ranges struct {
+	Lists []List
+	spans map[string][]span // operator -> sorted, merged
+}
+
+// maxListBytes bounds one list file.
+const maxListBytes = 4 << 20
+
+// listJSON is Google's shape, which every operator in Operators uses.
+type listJSON struct {
+	CreationTime string `json:"creationTime"`
+	Prefixes     []struct {
+		IPv4 string `json:"ipv4Prefix"`
+		IPv6 string `json:"ipv6Prefix"`
+	} `json:"prefixes"`
+}
+
+// ParseList reads a list in Google's shape: {"creationTime": ...,
+// "prefixes": [{"ipv4Prefix": "66.249.64.0/27"}, {"ipv6Prefix": ...}]}.
+// A list with no valid prefix is an error, so that an error page served
+// with status 200 never replaces a good list.
+func ParseList(data []byte) ([]netip.Prefix, time.Time, error) {
+	if len(data) > maxListBytes {
+		return nil, time.Time{}, fmt.Errorf("IP list larger than %d bytes", maxListBytes)
+	}
+	var l listJSON
+	if err := json.Unmarshal(data, &l); err != nil {
+		return nil, time.Time{}, fmt.Errorf("IP list is not JSON in the expected shape: %v", err)
+	}
+	var out []netip.Prefix
+	for _, p := range l.Prefixes {
+		for _, s := range []string{p.IPv4, p.IPv6} {
+			if s == "" {
+				continue
+			}
+			pf, err := netip.ParsePrefix(s)
+			if err != nil {
+				return nil, time.Time{}, fmt.Errorf("IP list: bad prefix %q", s)
+			}
+			out = append(out, pf.Masked())
+		}
+	}
+	if len(out) == 0 {
+		return nil, time.Time{}, errors.New("IP list has no prefixes")
+	}
+	var created time.Time
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05.999999999"} {
+		if t, err := time.Parse(layout, l.CreationTime); err == nil {
+			created = t.UTC()
+			break
+		}
+	}
+	return out, created, nil
+}
+
+var (
+	snapOnce sync.Once
+	snap     *Ranges
+	snapErr  error
+)
+
+// Snapshot returns the lists shipped with the package, parsed on first
+// use.
+func Snapshot() (*Ranges, error) {
+	snapOnce.Do(func() { snap, snapErr = load("") })
+	return snap, snapErr
+}
+
+// Load returns the lists of dir (written by Update), each list missing
+// there taken from the snapshot. An empty dir gives the snapshot.
+func Load(dir string) (*Ranges, error) {
+	if dir == "" {
+		return Snapshot()
+	}
+	return load(dir)
+}
+
+func load(dir string) (*Ranges, error) {
+	r := &Ranges{spans: map[string][]span{}}
+	for _, op := range Operators {
+		var prefixes []netip.Prefix
+		for _, src := range op.Sources {
+			var data []byte
+			from := ""
+			if dir != "" {
+				if b, err := readBounded(filepath.Join(dir, src.File)); err == nil {
+					data, from = b, filepath.Join(dir, src.File)
+				} else if !errors.Is(err, fs.ErrNotExist) {
+					return nil, err
+				}
+			}
+			if data == nil {
+				b, err := snapshotFS.ReadFile("snapshot/" + src.File)
+				if err != nil {
+					continue // nothing shipped for this list
+				}
+				data, from = b, "snapshot"
+			}
+			ps, created, err := ParseList(data)
+			if err != nil {
+				return nil, fmt.Errorf("%s (%s): %v", src.File, from, err)
+			}
+			prefixes = append(prefixes, ps...)
+			r.Lists = append(r.Lists, List{Source: src, Operator: op.Name, Created: created, From: from, Prefixes: len(ps)})
+		}
+		if len(prefixes) > 0 {
+			r.spans[op.Name] = merge(prefixes)
+		}
+	}
+	return r, nil
+}
+
+func readBounded(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if st.Size() > maxListBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxListBytes)
+	}
+	return os.ReadFile(path)
+}
+
+// lastAddr is the last address of a masked prefix.
+func lastAddr(p netip.Prefix) netip.Addr {
+	a := p.Addr()
+	if a.Is4() {
+		b := a.As4()
+		for i := p.Bits(); i < 32; i++ {
+			b[i/8] |= 0x80 >> (i % 8)
+		}
+		return netip.AddrFrom4(b)
+	}
+	b := a.As16()
+	for i := p.Bits(); i < 128; i++ {
+		b[i/8] |= 0x80 >> (i % 8)
+	}
+	return netip.AddrFrom16(b)
+}
+
+// merge sorts prefixes into disjoint spans.
+func merge(ps []netip.Prefix) []span {
+	spans := make([]span, 0, len(ps))
+	for _, p := range ps {
+		spans = append(spans, span{p.Addr(), lastAddr(p)})
+	}
+	slices.SortFunc(spans, func(a, b span) int { return a.lo.Compare(b.lo) })
+	out := spans[:0]
+	for _, s := range spans {
+		if n := len(out); n > 0 && out[n-1].lo.BitLen() == s.lo.BitLen() && (s.lo.Compare(out[n-1].hi) <= 0 || out[n-1].hi.Next() == s.lo) {
+			if s.hi.Compare(out[n-1].hi) > 0 {
+				out[n-1].hi = s.hi
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// Has reports whether the operator publishes any list loaded here.
+func (r *Ranges) Has(operator string) bool { return len(r.spans[operator]) > 0 }
+
+// Contains reports whether addr is in one of the operator's lists. It does
+// not allocate.
+func (r *Ranges) Contains(operator string, addr netip.Addr) bool {
+	spans := r.spans[operator]
+	addr = addr.Unmap()
+	i, _ := slices.BinarySearchFunc(spans, addr, func(s span, a netip.Addr) int {
+		if s.hi.Compare(a) < 0 {
+			return -1
+		}
+		if s.lo.Compare(a) > 0 {
+			return 1
+		}
+		return 0
+	})
+	return i < len(spans) && spans[i].lo.Compare(addr) <= 0 && addr.Compare(spans[i].hi) <= 0
+}
