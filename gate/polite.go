@@ -156,6 +156,9 @@ const (
 	// Retry-After holds its origin; a 403 holds it for DefaultRefusalHold.
 	DefaultStatusHold  = time.Minute
 	DefaultRefusalHold = time.Hour
+	// DefaultUnavailableRetry is when a task held because the politeness
+	// state could not be read (a shared store down) is asked about again.
+	DefaultUnavailableRetry = 5 * time.Second
 )
 
 // Politeness limits the tasks a gate admits per origin, for a whole fleet
@@ -180,6 +183,9 @@ type Politeness struct {
 	Lease time.Duration
 	// MaxHold caps a hold asked for by Retry-After (default 24 hours).
 	MaxHold time.Duration
+	// UnavailableRetry is the retry time of a task held because Store
+	// failed (default DefaultUnavailableRetry).
+	UnavailableRetry time.Duration
 
 	once  sync.Once
 	store HoldStore
@@ -198,10 +204,29 @@ func (p *Politeness) s() HoldStore {
 // Apply turns an admitted decision into a hold when the origin is held or
 // its politeness limits are reached; it returns d, changed in place, and
 // the lease to pass to Done when the task admitted ends ("" otherwise).
+//
+// When Store fails (a shared store unreachable), the task cannot be shown
+// to respect the fleet's holds and limits: d becomes a hold until
+// UnavailableRetry from now, and the error is returned for the log. An
+// error never leaves d admitted.
 func (p *Politeness) Apply(ctx context.Context, d *Decision, now time.Time) (lease string, err error) {
 	if d.Action != Admit {
 		return "", nil
 	}
+	lease, err = p.apply(ctx, d, now)
+	if err != nil {
+		d.Action, d.RetryAt = Hold, now.Add(orDur(p.UnavailableRetry, DefaultUnavailableRetry))
+		d.Reason += "; " + UnavailableReason + " (" + err.Error() + "); ask again after " + stamp(d.RetryAt)
+		return "", err
+	}
+	return lease, nil
+}
+
+// UnavailableReason starts the part of a held decision's reason that says
+// the politeness state could not be read.
+const UnavailableReason = "politeness: the fleet's holds and limits cannot be read"
+
+func (p *Politeness) apply(ctx context.Context, d *Decision, now time.Time) (lease string, err error) {
 	h, held, err := p.s().OriginHeld(ctx, d.Origin, now)
 	if err != nil {
 		return "", err

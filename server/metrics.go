@@ -100,9 +100,12 @@ func (m *Metrics) Decision(d *gate.Decision) {
 // ReasonClass sums up why a decision was taken, in one of a few words, for
 // a metric label: robots-allow, robots-disallow, robots-unavailable,
 // robots-<failure status>, scope-denied, scope-unresolved, refusal (a
-// 401/403 robots.txt awaiting a person), target-hold, politeness.
+// 401/403 robots.txt awaiting a person), target-hold, politeness,
+// fleet-unavailable (held: the fleet's holds and limits could not be read).
 func ReasonClass(d *gate.Decision) string {
 	switch {
+	case strings.Contains(d.Reason, "; "+gate.UnavailableReason):
+		return "fleet-unavailable"
 	case strings.Contains(d.Reason, "; politeness: origin held"):
 		return "target-hold"
 	case strings.Contains(d.Reason, "; politeness: "):

@@ -63,8 +63,15 @@ func (c *Cache) setHold(ctx context.Context, origin string, h gate.OriginHold) e
 	return err
 }
 
-// OriginHeld returns the fleet's hold on origin (gate.HoldStore); while
-// the store is down, the holds this process knows.
+// ErrUnavailable is returned by OriginHeld and Take when the store cannot
+// answer and Options.LocalWhenDown is not set: the fleet's holds and limits
+// cannot be confirmed, so gate.Politeness holds the task.
+var ErrUnavailable = errors.New("robotstxt/rediscache: redis unreachable: the fleet's holds and limits cannot be confirmed")
+
+// OriginHeld returns the fleet's hold on origin (gate.HoldStore). When the
+// store cannot answer, a hold this process knows is still returned; without
+// one the answer is ErrUnavailable (another instance may have set a hold
+// this one has not read), or, with Options.LocalWhenDown, "not held".
 func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (gate.OriginHold, bool, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
@@ -77,6 +84,7 @@ func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (g
 				_ = c.holds.HoldOrigin(ctx, origin, h.OriginHold)
 				return h.OriginHold, true, nil
 			}
+			return gate.OriginHold{}, false, nil
 		case errors.Is(err, redis.Nil):
 			// The store may have lost it in a restart: ours goes back.
 			if h, ok, _ := c.holds.OriginHeld(ctx, origin, now); ok {
@@ -90,7 +98,11 @@ func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (g
 			c.fail("held", err)
 		}
 	}
-	return c.holds.OriginHeld(ctx, origin, now)
+	h, ok, _ := c.holds.OriginHeld(ctx, origin, now)
+	if ok || c.opt.LocalWhenDown {
+		return h, ok, nil
+	}
+	return gate.OriginHold{}, false, ErrUnavailable
 }
 
 // takeScript takes a slot: expired leases are dropped, then at most
@@ -119,8 +131,10 @@ if max > 0 then
 end
 return 0`)
 
-// Take takes a politeness slot for the fleet (gate.HoldStore); while the
-// store is down, this process's own limits apply.
+// Take takes a politeness slot for the fleet (gate.HoldStore). When the
+// store cannot answer, it returns ErrUnavailable (the fleet's count cannot
+// be known), or, with Options.LocalWhenDown, this process's own limits
+// apply.
 func (c *Cache) Take(ctx context.Context, origin, lease string, max int, interval, leaseTTL time.Duration) (time.Duration, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
@@ -131,6 +145,9 @@ func (c *Cache) Take(ctx context.Context, origin, lease string, max int, interva
 			return time.Duration(ms) * time.Millisecond, nil
 		}
 		c.fail("take", err)
+	}
+	if !c.opt.LocalWhenDown {
+		return 0, ErrUnavailable
 	}
 	return c.holds.Take(ctx, origin, lease, max, interval, leaseTTL)
 }

@@ -61,6 +61,14 @@ type Options struct {
 	OnError func(op string, err error)
 	// OnChange is called for every policy change published by any process.
 	OnChange func(gate.PolicyChange)
+	// LocalWhenDown is the degraded mode: while the store cannot answer,
+	// holds and politeness limits come from this process alone (holds it
+	// read or was told of, its own count of leases). An instance may then
+	// admit an origin another instance held since the outage began, and a
+	// fleet of N instances may admit N times the limits. Without it (the
+	// default), OriginHeld and Take return ErrUnavailable and
+	// gate.Politeness holds every task it would have admitted.
+	LocalWhenDown bool
 }
 
 // Cache is a cache.Cache shared by a crawler fleet through Redis, with the

@@ -487,3 +487,68 @@ func TestVersionChangeFromUnavailable(t *testing.T) {
 	case <-time.After(300 * time.Millisecond):
 	}
 }
+
+// TestOutageHoldsWhatItCannotConfirm: a target's 429 reported through
+// instance a, then Redis killed before b read it. b must not admit the
+// origin (it cannot know of the hold), nor take politeness slots it cannot
+// count for the fleet, unless the degraded mode (LocalWhenDown) is chosen;
+// a itself keeps the hold it set.
+func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
+	ctx := context.Background()
+	site := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
+	tests := []struct {
+		name   string
+		local  bool
+		pol    gate.Politeness
+		onB    gate.Action
+		onA    gate.Action
+		reason string
+	}{
+		{"default: hold what cannot be confirmed", false, gate.Politeness{}, gate.Hold, gate.Hold, gate.UnavailableReason},
+		{"default, with limits", false, gate.Politeness{MaxConcurrent: 4, MinInterval: time.Millisecond}, gate.Hold, gate.Hold, gate.UnavailableReason},
+		{"degraded mode: local knowledge admits", true, gate.Politeness{}, gate.Admit, gate.Hold, ""},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := redistest.Start(t)
+			prefix := fmt.Sprintf("outage%d:", i)
+			a := newInstance(t, srv, prefix, rediscache.Options{LocalWhenDown: tt.local})
+			b := newInstance(t, srv, prefix, rediscache.Options{LocalWhenDown: tt.local})
+			pa, pb := tt.pol, tt.pol
+			pa.Store, pb.Store = a.cache, b.cache
+			// Both know the policy before the outage.
+			for _, in := range []*instance{a, b} {
+				if d, err := in.gate.Check(ctx, site.URL+"/x"); err != nil || d.Action != gate.Admit {
+					t.Fatalf("before: %v %v", d, err)
+				}
+			}
+			origin, _ := fetch.Origin(site.URL)
+			if _, _, err := pa.Report(ctx, origin, 429, time.Hour, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			srv.Kill()
+			for _, step := range []struct {
+				in   *instance
+				pol  *gate.Politeness
+				want gate.Action
+			}{{b, &pb, tt.onB}, {a, &pa, tt.onA}} {
+				d, err := step.in.gate.Check(ctx, site.URL+"/y")
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, aerr := step.pol.Apply(ctx, d, time.Now())
+				if d.Action != step.want {
+					t.Errorf("Redis down: %s (%v, %s), want %s", d.Action, aerr, d.Reason, step.want)
+				}
+				if step.want == gate.Hold && d.RetryAt.IsZero() {
+					t.Errorf("a hold without retryAt: %s", d.Reason)
+				}
+			}
+			d, _ := b.gate.Check(ctx, site.URL+"/z")
+			_, _ = pb.Apply(ctx, d, time.Now())
+			if tt.reason != "" && !strings.Contains(d.Reason, tt.reason) {
+				t.Errorf("reason %q, want it to say %q", d.Reason, tt.reason)
+			}
+		})
+	}
+}

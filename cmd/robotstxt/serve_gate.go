@@ -52,6 +52,7 @@ type serveGateFlags struct {
 	crawlDelay  bool
 	maxDelay    time.Duration
 	logFormat   string
+	redisDown   string
 	guard       *guardFlags
 	fetchOn     bool // --allow-fetch: the guard flags apply to it too
 }
@@ -69,6 +70,7 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	fs.DurationVar(&f.minInterval, "min-interval", 0, "with --gate: admit tasks of one origin at least this `duration` apart")
 	fs.BoolVar(&f.crawlDelay, "crawl-delay", false, "with --gate: use the origin's Crawl-delay for the agent when longer than --min-interval")
 	fs.DurationVar(&f.maxDelay, "max-crawl-delay", gate.DefaultMaxCrawlDelay, "with --crawl-delay: the longest Crawl-delay honoured")
+	fs.StringVar(&f.redisDown, "redis-down", "hold", "with --redis: while Redis cannot be reached, `hold` every task the fleet's holds and limits cannot confirm, or use each instance's local knowledge (degraded: may admit what a hold set elsewhere forbids)")
 	fs.StringVar(&f.logFormat, "log-format", "text", "log as `text` or json (structured, one object per line)")
 	f.guard = addGuardFlags(fs)
 	return f
@@ -112,6 +114,9 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	if f.origins <= 0 || f.maxPer < 0 || f.minInterval < 0 || f.maxDelay <= 0 {
 		return nil, close, usagef("serve: --cache-origins and --max-crawl-delay must be positive, --max-per-origin and --min-interval not negative")
 	}
+	if f.redisDown != "hold" && f.redisDown != "local" {
+		return nil, close, usagef("serve: --redis-down %q: want hold or local", f.redisDown)
+	}
 	var scope *gate.Scope
 	if f.scope != "" {
 		if scope, err = gate.LoadScope(f.scope); err != nil {
@@ -126,7 +131,8 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	if f.redisURL != "" {
 		redis.SetLogger(redisLog{log})
 		rc, err := rediscache.Open(f.redisURL, rediscache.Options{Prefix: f.prefix, Local: local, Log: log,
-			OnError: metrics.RedisError,
+			LocalWhenDown: f.redisDown == "local",
+			OnError:       metrics.RedisError,
 			OnChange: func(ch gate.PolicyChange) {
 				metrics.PolicyChanged()
 				log.Info("policy changed", "origin", ch.Origin, "old", ch.Old, "new", ch.New)
