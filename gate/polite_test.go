@@ -211,23 +211,23 @@ func TestApplyStoreErrorNeverAdmits(t *testing.T) {
 	tests := []struct {
 		name       string
 		store      *failingStore
-		pol        Politeness
+		pol        func() *Politeness
 		path       string
 		want       Action
 		err, lease bool
 		retryAt    time.Time
 	}{
-		{"holds unreadable, no limits", &failingStore{heldErr: down}, Politeness{}, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
-		{"holds unreadable, with limits", &failingStore{heldErr: down}, Politeness{MaxConcurrent: 2}, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
-		{"slots unreadable (concurrency)", &failingStore{takeErr: down}, Politeness{MaxConcurrent: 2}, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
-		{"slots unreadable (interval)", &failingStore{takeErr: down}, Politeness{MinInterval: time.Second, UnavailableRetry: 9 * time.Second}, "/a", Hold, true, false, now.Add(9 * time.Second)},
-		{"slots unreadable, no limits: not asked", &failingStore{takeErr: down}, Politeness{}, "/a", Admit, false, false, time.Time{}},
-		{"store fine", &failingStore{}, Politeness{MaxConcurrent: 2}, "/a", Admit, false, true, time.Time{}},
-		{"a drop stays a drop", &failingStore{heldErr: down}, Politeness{}, "/private/a", Drop, false, false, time.Time{}},
+		{"holds unreadable, no limits", &failingStore{heldErr: down}, func() *Politeness { return &Politeness{} }, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
+		{"holds unreadable, with limits", &failingStore{heldErr: down}, func() *Politeness { return &Politeness{MaxConcurrent: 2} }, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
+		{"slots unreadable (concurrency)", &failingStore{takeErr: down}, func() *Politeness { return &Politeness{MaxConcurrent: 2} }, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
+		{"slots unreadable (interval)", &failingStore{takeErr: down}, func() *Politeness { return &Politeness{MinInterval: time.Second, UnavailableRetry: 9 * time.Second} }, "/a", Hold, true, false, now.Add(9 * time.Second)},
+		{"slots unreadable, no limits: not asked", &failingStore{takeErr: down}, func() *Politeness { return &Politeness{} }, "/a", Admit, false, false, time.Time{}},
+		{"store fine", &failingStore{}, func() *Politeness { return &Politeness{MaxConcurrent: 2} }, "/a", Admit, false, true, time.Time{}},
+		{"a drop stays a drop", &failingStore{heldErr: down}, func() *Politeness { return &Politeness{} }, "/private/a", Drop, false, false, time.Time{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := tt.pol
+			p := tt.pol()
 			p.Store = tt.store
 			d := check(t, g, s.URL+tt.path)
 			lease, err := p.Apply(context.Background(), d, now)

@@ -42,7 +42,7 @@ func FuzzDecideBody(f *testing.F) {
 	}
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, body string, ndjson bool) {
-		req := httptest.NewRequest("POST", "/api/v1/decide", strings.NewReader(body))
+		req := httptest.NewRequest("POST", "http://127.0.0.1/api/v1/decide", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		if ndjson {
 			req.Header.Set("Accept", "application/x-ndjson")

@@ -499,14 +499,14 @@ func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
 	tests := []struct {
 		name   string
 		local  bool
-		pol    gate.Politeness
+		max    int
 		onB    gate.Action
 		onA    gate.Action
 		reason string
 	}{
-		{"default: hold what cannot be confirmed", false, gate.Politeness{}, gate.Hold, gate.Hold, gate.UnavailableReason},
-		{"default, with limits", false, gate.Politeness{MaxConcurrent: 4, MinInterval: time.Millisecond}, gate.Hold, gate.Hold, gate.UnavailableReason},
-		{"degraded mode: local knowledge admits", true, gate.Politeness{}, gate.Admit, gate.Hold, ""},
+		{"default: hold what cannot be confirmed", false, 0, gate.Hold, gate.Hold, gate.UnavailableReason},
+		{"default, with limits", false, 4, gate.Hold, gate.Hold, gate.UnavailableReason},
+		{"degraded mode: local knowledge admits", true, 0, gate.Admit, gate.Hold, ""},
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -514,8 +514,8 @@ func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
 			prefix := fmt.Sprintf("outage%d:", i)
 			a := newInstance(t, srv, prefix, rediscache.Options{LocalWhenDown: tt.local})
 			b := newInstance(t, srv, prefix, rediscache.Options{LocalWhenDown: tt.local})
-			pa, pb := tt.pol, tt.pol
-			pa.Store, pb.Store = a.cache, b.cache
+			pa := &gate.Politeness{Store: a.cache, MaxConcurrent: tt.max}
+			pb := &gate.Politeness{Store: b.cache, MaxConcurrent: tt.max}
 			// Both know the policy before the outage.
 			for _, in := range []*instance{a, b} {
 				if d, err := in.gate.Check(ctx, site.URL+"/x"); err != nil || d.Action != gate.Admit {
@@ -531,7 +531,7 @@ func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
 				in   *instance
 				pol  *gate.Politeness
 				want gate.Action
-			}{{b, &pb, tt.onB}, {a, &pa, tt.onA}} {
+			}{{b, pb, tt.onB}, {a, pa, tt.onA}} {
 				d, err := step.in.gate.Check(ctx, site.URL+"/y")
 				if err != nil {
 					t.Fatal(err)
