@@ -21,6 +21,7 @@ import (
 	"github.com/robotstxt/robotstxt/cache"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 // Limits of the decision service.
@@ -36,7 +37,9 @@ const (
 	inFlightWait         = 5 * time.Second
 	maxAgentsKept        = 64
 	// MaxDecideAnswer bounds the JSON answer of one decide request: a
-	// request whose answer would be larger is refused with 413.
+	// request whose URLs alone would make it larger is refused with 413;
+	// once the decisions reach it, the remaining URLs are answered with a
+	// small hold (AnswerFull).
 	MaxDecideAnswer = MaxAnswer
 	// writeMargin is how much longer than the decide deadline an answer
 	// may take to be written, so that the hold a deadline gives still
@@ -83,6 +86,8 @@ type GateOptions struct {
 	// literals and "localhost", so that a page served from a name that
 	// resolves to this server (DNS rebinding) cannot use it.
 	Hosts []string
+	// MaxAnswer bounds one decide answer (0: MaxDecideAnswer).
+	MaxAnswer int64
 	// SharedState, when set, reports whether the fleet's shared state (Redis)
 	// answers now, for GET /sharedz and the robotstxt_shared_state_up metric.
 	SharedState func(context.Context) error
@@ -102,6 +107,7 @@ func (s *Server) routeGate(o *GateOptions) {
 		return
 	}
 	g := &gateService{o: *o, agents: make(map[string]*gate.Gate)}
+	s.gateSvc = g
 	if g.o.Politeness == nil {
 		g.o.Politeness = &gate.Politeness{}
 	}
@@ -116,6 +122,9 @@ func (s *Server) routeGate(o *GateOptions) {
 	}
 	if g.o.Now == nil {
 		g.o.Now = time.Now
+	}
+	if g.o.MaxAnswer <= 0 {
+		g.o.MaxAnswer = MaxDecideAnswer
 	}
 	if g.o.DecideTimeout <= 0 {
 		g.o.DecideTimeout = g.o.Gate.Client.LockTTL() + 3*time.Second
@@ -291,6 +300,7 @@ type decideItem struct {
 	Error    string
 	RetryAt  time.Time
 	Lease    string
+	Held     bool // an Error that is a hold: ask again (the answer was full)
 }
 
 func (it *decideItem) appendJSON(b []byte) []byte {
@@ -299,6 +309,9 @@ func (it *decideItem) appendJSON(b []byte) []byte {
 	if it.Decision == nil {
 		b = append(b, `,"error":`...)
 		b = appendJSONString(b, it.Error)
+		if it.Held {
+			return append(b, `,"gate":"hold"}`...)
+		}
 		return append(b, `,"gate":"drop"}`...)
 	}
 	d, _ := it.Decision.MarshalJSON()
@@ -316,10 +329,9 @@ func (it *decideItem) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func appendJSONString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s)
-	return append(b, q...)
-}
+// appendJSONString writes s as a JSON string, without the HTML escapes
+// (\u003c) that would make a URL of '<' six times its size.
+func appendJSONString(b []byte, s string) []byte { return wire.AppendString(b, s, false) }
 
 func (g *gateService) gateFor(agent string) (*gate.Gate, error) {
 	def := g.o.Gate
@@ -355,9 +367,9 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	if len(req.URLs) > MaxDecideURLs {
 		return badRequest(`"urls": %d URLs, at most %d per request`, len(req.URLs), MaxDecideURLs)
 	}
-	if size := decideAnswerFloor(req.URLs); size > MaxDecideAnswer {
+	if size := decideAnswerFloor(req.URLs); size > g.o.MaxAnswer {
 		return &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(
-			"the answer would be over %d MB, above the %d MB limit: send fewer or shorter URLs per request", size>>20, MaxDecideAnswer>>20)}
+			"the answer would be over %d KB, above the %d KB limit: send fewer or shorter URLs per request", size>>10, g.o.MaxAnswer>>10)}
 	}
 	gt, err := g.gateFor(req.Agent)
 	if err != nil {
@@ -374,11 +386,12 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	defer cancel()
 	items := make([]decideItem, len(req.URLs))
 	done := make(chan int, len(req.URLs))
+	budget := &answerBudget{left: g.o.MaxAnswer - decideAnswerFloor(req.URLs)}
 	// First what the cache answers, with no wait: those answers never
 	// wait behind a fetch, of this request or of others.
 	var misses []int
 	for i, u := range req.URLs {
-		if g.decideCached(ctx, gt, u, &items[i]) {
+		if g.decideCached(ctx, gt, u, &items[i], budget) {
 			done <- i
 		} else {
 			misses = append(misses, i)
@@ -402,7 +415,7 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	for range min(g.o.Workers, len(misses)) {
 		wg.Go(func() {
 			for i := range next {
-				g.decideOne(ctx, r.Context(), gt, req.URLs[i], &items[i])
+				g.decideOne(ctx, r.Context(), gt, req.URLs[i], &items[i], budget)
 				done <- i
 			}
 		})
@@ -422,11 +435,6 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 				b = append(b, ',')
 			}
 			b = items[i].appendJSON(b)
-			if len(b) > MaxDecideAnswer {
-				g.endLeases(items)
-				return &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(
-					"the answer is over %d MB, the limit: send fewer URLs per request (%d here)", MaxDecideAnswer>>20, len(items))}
-			}
 		}
 		b = append(b, "]\n"...)
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -453,24 +461,63 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	return nil
 }
 
-// decideAnswerFloor is a lower bound on the size of a decide answer: each
-// URL appears as given and as the target URL, escaped, with at least the
-// fixed fields of a record.
+// decideAnswerFloor is about the least size of a decide answer: each URL
+// appears as given and as the target URL, with the fixed fields of a
+// record.
 func decideAnswerFloor(urls []string) int64 {
 	n := int64(2)
 	for _, u := range urls {
-		n += 2*jsonLen(u) + 400
+		n += jsonLen(u) + 300
+		if t, err := gate.ParseTarget(u); err == nil {
+			n += jsonLen(t.URL)
+		}
 	}
 	return n
 }
 
-// endLeases ends the leases of an answer that cannot be sent.
-func (g *gateService) endLeases(items []decideItem) {
-	for i := range items {
-		if it := &items[i]; it.Lease != "" && it.Decision != nil {
-			_ = g.o.Politeness.Done(context.Background(), it.Decision.Origin, it.Lease)
-		}
+// answerBudget bounds the size of one decide answer while it is decided,
+// so that neither the decisions kept nor the answer exceed
+// MaxDecideAnswer: a decision can be large (a group of thousands of
+// user-agent lines is listed in each record), and once the budget is spent
+// the remaining URLs are answered with a small hold (ask again).
+type answerBudget struct {
+	mu   sync.Mutex
+	left int64
+}
+
+// take reserves n bytes; false when they are not left.
+func (a *answerBudget) take(n int64) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n > a.left {
+		a.left = 0
+		return false
 	}
+	a.left -= n
+	return true
+}
+
+func (a *answerBudget) spent() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.left <= 0
+}
+
+// AnswerFull is the error of a URL not decided because its request's
+// answer reached MaxDecideAnswer; it comes with "gate": "hold".
+const AnswerFull = "not decided: this request's answer reached its size limit; ask again for this URL"
+
+// decisionSize is about the JSON size of d beyond the floor counted per
+// URL (decideAnswerFloor): its reason and group.
+func decisionSize(d *gate.Decision) int64 {
+	n := int64(len(d.Reason)) + int64(len(d.PolicyFinalURL)) + int64(len(d.PolicyDigest))
+	for _, a := range d.Group {
+		n += 32 + int64(len(a.Value))
+	}
+	if d.MatchedRule != nil {
+		n += 64 + int64(len(d.MatchedRule.Pattern))
+	}
+	return n
 }
 
 func acceptsNDJSON(r *http.Request) bool {
@@ -487,8 +534,12 @@ func acceptsNDJSON(r *http.Request) bool {
 
 // decideCached decides u into it when the cache answers without a fetch
 // (or u is refused at once); false when a fetch is needed.
-func (g *gateService) decideCached(ctx context.Context, gt *gate.Gate, u string, it *decideItem) bool {
+func (g *gateService) decideCached(ctx context.Context, gt *gate.Gate, u string, it *decideItem, budget *answerBudget) bool {
 	it.URL = u
+	if budget.spent() {
+		it.Error, it.Held = AnswerFull, true
+		return true
+	}
 	if len(u) > maxItem {
 		it.URL, it.Error = u[:64]+"...", fmt.Sprintf("URL longer than %d bytes", maxItem)
 		return true
@@ -501,15 +552,19 @@ func (g *gateService) decideCached(ctx context.Context, gt *gate.Gate, u string,
 	if !ok {
 		return false
 	}
-	g.finish(ctx, d, it)
+	g.finish(ctx, d, it, budget)
 	return true
 }
 
 // decideOne decides u into it, waiting for its robots.txt until ctx's
 // deadline; a URL whose fetch is still going on then is held (an answer,
 // never a loss). parent is the request's own context.
-func (g *gateService) decideOne(ctx, parent context.Context, gt *gate.Gate, u string, it *decideItem) {
+func (g *gateService) decideOne(ctx, parent context.Context, gt *gate.Gate, u string, it *decideItem, budget *answerBudget) {
 	it.URL = u
+	if budget.spent() {
+		it.Error, it.Held = AnswerFull, true
+		return
+	}
 	d, err := gt.Check(ctx, u)
 	if err != nil && parent.Err() == nil && ctx.Err() != nil {
 		d, err = gt.Waiting(u, g.o.Now().Add(pendingRetry))
@@ -518,10 +573,14 @@ func (g *gateService) decideOne(ctx, parent context.Context, gt *gate.Gate, u st
 		it.Error = err.Error()
 		return
 	}
-	g.finish(ctx, d, it)
+	g.finish(ctx, d, it, budget)
 }
 
-func (g *gateService) finish(ctx context.Context, d *gate.Decision, it *decideItem) {
+func (g *gateService) finish(ctx context.Context, d *gate.Decision, it *decideItem, budget *answerBudget) {
+	if !budget.take(decisionSize(d)) {
+		it.Error, it.Held = AnswerFull, true
+		return
+	}
 	lease, err := g.o.Politeness.Apply(ctx, d, g.o.Now())
 	if err != nil && g.o.Log != nil {
 		g.o.Log.Warn("politeness state unavailable; task held", "origin", d.Origin, "err", err.Error())

@@ -71,6 +71,7 @@ type Server struct {
 	slotsOnce   sync.Once
 	slots       chan struct{} // API requests in flight (api.go)
 	maxConns    int
+	gateSvc     *gateService // nil without Options.Gate
 }
 
 // New returns a Server.
