@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/robotstxt/robotstxt"
@@ -94,10 +95,11 @@ type GateOptions struct {
 }
 
 type gateService struct {
-	o      GateOptions
-	sem    chan struct{}
-	mu     sync.Mutex
-	agents map[string]*gate.Gate
+	o        GateOptions
+	logEvery rate
+	sem      chan struct{}
+	mu       sync.Mutex
+	agents   map[string]*gate.Gate
 }
 
 // routeGate adds the decision service's routes and /readyz.
@@ -158,6 +160,14 @@ func readyz(ready func(context.Context) error) http.HandlerFunc {
 		}
 		writeJSON(w, r, http.StatusOK, map[string]string{"status": "ready"})
 	}
+}
+
+// rate lets an event through at most once a second.
+type rate struct{ last atomic.Int64 }
+
+func (r *rate) Allow(now time.Time) bool {
+	last := r.last.Load()
+	return now.UnixNano()-last >= int64(time.Second) && r.last.CompareAndSwap(last, now.UnixNano())
 }
 
 // sharedz answers whether the fleet's shared state (Redis) answers now:
@@ -582,8 +592,8 @@ func (g *gateService) finish(ctx context.Context, d *gate.Decision, it *decideIt
 		return
 	}
 	lease, err := g.o.Politeness.Apply(ctx, d, g.o.Now())
-	if err != nil && g.o.Log != nil {
-		g.o.Log.Warn("politeness state unavailable; task held", "origin", d.Origin, "err", err.Error())
+	if err != nil && g.o.Log != nil && g.logEvery.Allow(time.Now()) {
+		g.o.Log.Warn("politeness state unavailable; tasks held (logged at most once a second)", "origin", d.Origin, "err", err.Error())
 	}
 	it.Decision, it.Lease = d, lease
 	if d.Action == gate.Hold {

@@ -75,34 +75,87 @@ var ErrUnavailable = errors.New("robotstxt/rediscache: redis unreachable: the fl
 func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (gate.OriginHold, bool, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
-		s, err := c.rdb.Get(octx, c.keys.target(origin)).Result()
+		vals, err := c.rdb.MGet(octx, c.keys.target(origin), c.keys.epoch(), c.keys.settling()).Result()
 		cancel()
-		switch {
-		case err == nil:
-			var h holdJSON
-			if jerr := json.Unmarshal([]byte(s), &h); jerr == nil && now.Before(h.Until) {
-				_ = c.holds.HoldOrigin(ctx, origin, h.OriginHold)
-				return h.OriginHold, true, nil
+		if err == nil {
+			if s, ok := vals[0].(string); ok {
+				var h holdJSON
+				if jerr := json.Unmarshal([]byte(s), &h); jerr == nil && now.Before(h.Until) {
+					_ = c.holds.HoldOrigin(ctx, origin, h.OriginHold)
+					return h.OriginHold, true, nil
+				}
 			}
-			return gate.OriginHold{}, false, nil
-		case errors.Is(err, redis.Nil):
-			// The store may have lost it in a restart: ours goes back.
+			// No hold in the store. Ours, if any, goes back (the store
+			// may have lost it in a restart).
 			if h, ok, _ := c.holds.OriginHeld(ctx, origin, now); ok {
 				if err := c.setHold(ctx, origin, h); err != nil {
 					c.fail("hold", err)
 				}
 				return h, true, nil
 			}
+			epoch, _ := vals[1].(string)
+			_, settling := vals[2].(string)
+			if c.restarted(ctx, epoch) || settling {
+				// The store restarted empty: another instance may not
+				// have written back a hold it set. Unconfirmed until
+				// the settling time ends.
+				return c.unconfirmed(origin, now)
+			}
 			return gate.OriginHold{}, false, nil
-		default:
-			c.fail("held", err)
 		}
+		c.fail("held", err)
 	}
-	h, ok, _ := c.holds.OriginHeld(ctx, origin, now)
+	return c.unconfirmed(origin, now)
+}
+
+// unconfirmed answers OriginHeld when the fleet's holds cannot be read or
+// trusted: a hold this process knows, else ErrUnavailable (or, with
+// LocalWhenDown, not held).
+func (c *Cache) unconfirmed(origin string, now time.Time) (gate.OriginHold, bool, error) {
+	h, ok, _ := c.holds.OriginHeld(context.Background(), origin, now)
 	if ok || c.opt.LocalWhenDown {
 		return h, ok, nil
 	}
 	return gate.OriginHold{}, false, ErrUnavailable
+}
+
+// restarted compares the store's epoch (a random value the first process
+// to find it missing writes) with the one this process knows. A store
+// found without it, or with another, lost its data since this process last
+// looked (a restart without persistence, a failover to an empty replica):
+// the settling key then makes every process wait Options.Settle for the
+// others to write back their holds. A process's first look only learns
+// the epoch. It reports whether this look found a restart.
+func (c *Cache) restarted(ctx context.Context, epoch string) bool {
+	known := c.epochSeen.Load().(string)
+	if epoch != "" && epoch == known {
+		return false
+	}
+	octx, cancel := c.op(ctx)
+	defer cancel()
+	if epoch == "" {
+		id := newID()
+		if err := c.rdb.SetArgs(octx, c.keys.epoch(), id, redis.SetArgs{Mode: "NX"}).Err(); err != nil && !errors.Is(err, redis.Nil) {
+			c.fail("epoch", err)
+			return known != ""
+		}
+		if epoch, _ = c.rdb.Get(octx, c.keys.epoch()).Result(); epoch == "" {
+			return known != ""
+		}
+	}
+	if !c.epochSeen.CompareAndSwap(known, epoch) {
+		return true // another goroutine found it first
+	}
+	if known == "" || known == epoch {
+		return false
+	}
+	if err := c.rdb.SetArgs(octx, c.keys.settling(), "1", redis.SetArgs{Mode: "NX", TTL: c.opt.Settle}).Err(); err != nil && !errors.Is(err, redis.Nil) {
+		c.fail("epoch", err)
+	}
+	c.logf("redis lost its data (a restart or failover): holds unconfirmed while the fleet writes back", "settle", c.opt.Settle.String())
+	c.full.Store(true)
+	c.startRecovery()
+	return true
 }
 
 // takeScript takes a slot: expired leases are dropped, then at most
@@ -110,6 +163,7 @@ func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (g
 // else the milliseconds to wait. The clock is the server's, the same for
 // the whole fleet.
 var takeScript = redis.NewScript(`
+if redis.call("EXISTS", KEYS[3]) == 1 then return -1 end
 local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local max = tonumber(ARGV[1])
@@ -138,11 +192,19 @@ return 0`)
 func (c *Cache) Take(ctx context.Context, origin, lease string, max int, interval, leaseTTL time.Duration) (time.Duration, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
-		ms, err := takeScript.Run(octx, c.rdb, []string{c.keys.slots(origin), c.keys.next(origin)},
+		ms, err := takeScript.Run(octx, c.rdb, []string{c.keys.slots(origin), c.keys.next(origin), c.keys.settling()},
 			max, interval.Milliseconds(), leaseTTL.Milliseconds(), lease).Int64()
 		cancel()
-		if err == nil {
+		if err == nil && ms >= 0 {
 			return time.Duration(ms) * time.Millisecond, nil
+		}
+		if err == nil {
+			// Settling after a restart: the fleet's leases are not all
+			// back yet.
+			if c.opt.LocalWhenDown {
+				return c.holds.Take(ctx, origin, lease, max, interval, leaseTTL)
+			}
+			return 0, ErrUnavailable
 		}
 		c.fail("take", err)
 	}

@@ -25,6 +25,7 @@ const (
 	DefaultHoldKeep  = 24 * time.Hour
 	DefaultOpTimeout = time.Second
 	DefaultNearTTL   = 5 * time.Second
+	DefaultSettle    = 10 * time.Second
 	// retryEvery is how often an unreachable store is tried again.
 	retryEvery = 500 * time.Millisecond
 )
@@ -69,6 +70,11 @@ type Options struct {
 	// default), OriginHeld and Take return ErrUnavailable and
 	// gate.Politeness holds every task it would have admitted.
 	LocalWhenDown bool
+	// Settle is how long, after the store is found to have lost its data
+	// (restarted without persistence, failed over to an empty replica),
+	// holds and limits count as unconfirmed, so that every instance has
+	// written back the holds it knows (default DefaultSettle).
+	Settle time.Duration
 }
 
 // Cache is a cache.Cache shared by a crawler fleet through Redis, with the
@@ -101,6 +107,8 @@ type Cache struct {
 
 	holds *gate.LocalHolds // mirror of the fleet's holds, for when the store is down
 
+	epochSeen atomic.Value // string: the store's epoch as this process last saw it
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -122,6 +130,8 @@ func (k keys) next(o string) string   { return k.prefix + "next:" + o }
 func (k keys) tomb(o string) string   { return k.prefix + "deleted:" + o }
 func (k keys) landed() string         { return k.prefix + "landed" }
 func (k keys) versions() string       { return k.prefix + "versions" }
+func (k keys) epoch() string          { return k.prefix + "epoch" }
+func (k keys) settling() string       { return k.prefix + "settling" }
 
 var (
 	_ cache.Cache    = (*Cache)(nil)
@@ -173,10 +183,14 @@ func New(rdb *redis.Client, opt Options) *Cache {
 	if opt.NearTTL <= 0 {
 		opt.NearTTL = DefaultNearTTL
 	}
+	if opt.Settle <= 0 {
+		opt.Settle = DefaultSettle
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Cache{rdb: rdb, opt: opt, id: newID(), keys: keys{opt.Prefix}, local: opt.Local,
 		near: make(map[string]nearItem), waiters: make(map[string][]chan struct{}),
 		holds: &gate.LocalHolds{}, ctx: ctx, cancel: cancel}
+	c.epochSeen.Store("")
 	c.wg.Add(1)
 	go c.subscribe()
 	return c
@@ -198,6 +212,24 @@ func (c *Cache) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
 	defer cancel()
 	return c.rdb.Ping(ctx).Err()
+}
+
+// Health reports whether the fleet's shared state can be relied on now:
+// the store answers, and is not settling after it lost its data (holds
+// then count as unconfirmed; see Options.Settle).
+func (c *Cache) Health(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
+	defer cancel()
+	n, err := c.rdb.Exists(ctx, c.keys.settling()).Result()
+	switch {
+	case err != nil:
+		return err
+	case n > 0:
+		return fmt.Errorf("redis lost its data: settling for up to %v while the fleet writes back its holds", c.opt.Settle)
+	case c.down.Load():
+		return errors.New("redis answers again; this instance is writing back")
+	}
+	return nil
 }
 
 // Up reports whether the Cache is using the store (false while it runs on
@@ -272,6 +304,13 @@ func (c *Cache) recover() {
 				c.markDown("ping", err)
 			}
 			continue
+		}
+		// Has the store lost its data meanwhile? Then the fleet settles.
+		ectx, cancel := c.op(c.ctx)
+		epoch, eerr := c.rdb.Get(ectx, c.keys.epoch()).Result()
+		cancel()
+		if eerr == nil || errors.Is(eerr, redis.Nil) {
+			c.restarted(c.ctx, epoch)
 		}
 		full := c.full.Swap(false)
 		n, err := c.writeBack(full)

@@ -552,3 +552,67 @@ func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
 		})
 	}
 }
+
+// TestEmptyRestartSettles: Redis restarted without its data; instance b,
+// which never read a's hold, finds the store's epoch changed and answers
+// holds as unconfirmed (the task is held) until the settling time has let
+// a write the hold back; a brand-new fleet does not settle.
+func TestEmptyRestartSettles(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t)
+	opt := rediscache.Options{Settle: 2 * time.Second}
+	a := newInstance(t, srv, "settle:", opt)
+	b := newInstance(t, srv, "settle:", opt)
+	const held, free = "http://held.example", "http://free.example"
+	// A fresh fleet: no settling, nothing held.
+	for _, in := range []*instance{a, b} {
+		if _, ok, err := in.cache.OriginHeld(ctx, free, time.Now()); ok || err != nil {
+			t.Fatalf("fresh fleet: held %v, err %v; want neither", ok, err)
+		}
+	}
+	if err := a.cache.HoldOrigin(ctx, held, gate.OriginHold{Until: time.Now().Add(time.Hour), HTTPStatus: 429}); err != nil {
+		t.Fatal(err)
+	}
+	// Restart empty, faster than the instances notice: b's next read of
+	// the held origin finds no hold key, and a changed epoch.
+	if err := srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	// Right after the restart, an origin b never saw held is not
+	// confirmed free: a hold of it may exist only in another instance.
+	if _, ok, err := b.cache.OriginHeld(ctx, free, time.Now()); ok || !errors.Is(err, rediscache.ErrUnavailable) {
+		t.Fatalf("just after an empty restart: held %v, err %v; want ErrUnavailable", ok, err)
+	}
+	var bErr error
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		h, ok, err := b.cache.OriginHeld(ctx, held, time.Now())
+		if ok && err == nil && h.HTTPStatus == 429 {
+			break // a wrote it back
+		}
+		if ok || (err != nil && !errors.Is(err, rediscache.ErrUnavailable)) {
+			t.Fatalf("b: %+v %v %v", h, ok, err)
+		}
+		if !ok && err == nil {
+			t.Fatalf("b found the held origin not held after the restart: a fail-open")
+		}
+		bErr = err
+		if time.Now().After(deadline) {
+			t.Fatal("the hold never came back")
+		}
+	}
+	if bErr == nil {
+		t.Log("a wrote the hold back before b's first read")
+	}
+	// Settling also makes the limits unconfirmed.
+	if _, err := b.cache.Take(ctx, free, "l1", 1, 0, time.Minute); err != nil && !errors.Is(err, rediscache.ErrUnavailable) {
+		t.Fatal(err)
+	}
+	// After the settling time, an origin never held is free again.
+	time.Sleep(opt.Settle)
+	if _, ok, err := b.cache.OriginHeld(ctx, free, time.Now()); ok || err != nil {
+		t.Errorf("after settling: held %v, err %v; want neither", ok, err)
+	}
+	if wait, err := b.cache.Take(ctx, free, "l2", 1, 0, time.Minute); err != nil || wait != 0 {
+		t.Errorf("after settling: Take = %v, %v; want a slot", wait, err)
+	}
+}

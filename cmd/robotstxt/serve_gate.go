@@ -167,7 +167,7 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 		if err != nil {
 			return nil, close, usagef("serve: --redis: %v", err)
 		}
-		c, holds, shared, close = rc, rc, rc.Ping, func() { rc.Close() }
+		c, holds, shared, close = rc, rc, rc.Health, func() { rc.Close() }
 	}
 	ua := f.userAgent
 	if ua == "" {

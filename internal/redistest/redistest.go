@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -116,6 +117,23 @@ func (s *Server) Kill() {
 	s.cmd.Process.Kill()
 	<-s.done
 	s.cmd = nil
+}
+
+// Freeze stops the server without killing it (SIGSTOP): connections stay
+// open and requests get no answer, as from a host that hangs.
+func (s *Server) Freeze() error {
+	if s.cmd == nil || s.cmd.Process == nil {
+		return errors.New("redis-server not running")
+	}
+	return s.cmd.Process.Signal(syscall.SIGSTOP)
+}
+
+// Thaw lets a frozen server go on (SIGCONT).
+func (s *Server) Thaw() error {
+	if s.cmd == nil || s.cmd.Process == nil {
+		return errors.New("redis-server not running")
+	}
+	return s.cmd.Process.Signal(syscall.SIGCONT)
 }
 
 // Restart starts the server again on the same port, empty.
