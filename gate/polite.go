@@ -38,6 +38,16 @@ type HoldStore interface {
 	Release(ctx context.Context, origin, lease string) error
 }
 
+// HoldLister is implemented by a HoldStore whose holds an operator can
+// list and lift (LocalHolds, and cache/rediscache for the whole fleet).
+type HoldLister interface {
+	// Holds returns the holds in force at now, at most max of them, and
+	// whether there were more.
+	Holds(ctx context.Context, now time.Time, max int) (map[string]OriginHold, bool, error)
+	// Lift ends the hold of origin everywhere; false when there was none.
+	Lift(ctx context.Context, origin string) (bool, error)
+}
+
 // LocalHolds is a HoldStore in the process. The zero value is ready.
 type LocalHolds struct {
 	mu    sync.Mutex
@@ -50,7 +60,33 @@ type slots struct {
 	next   time.Time
 }
 
-var _ HoldStore = (*LocalHolds)(nil)
+var (
+	_ HoldStore  = (*LocalHolds)(nil)
+	_ HoldLister = (*LocalHolds)(nil)
+)
+
+// Holds implements HoldLister.
+func (l *LocalHolds) Holds(_ context.Context, now time.Time, max int) (map[string]OriginHold, bool, error) {
+	all := l.All(now)
+	more := false
+	for o := range all {
+		if len(all) <= max {
+			break
+		}
+		delete(all, o)
+		more = true
+	}
+	return all, more, nil
+}
+
+// Lift implements HoldLister.
+func (l *LocalHolds) Lift(_ context.Context, origin string) (bool, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.holds[origin]
+	delete(l.holds, origin)
+	return ok, nil
+}
 
 // HoldOrigin implements HoldStore.
 func (l *LocalHolds) HoldOrigin(ctx context.Context, origin string, h OriginHold) error {
@@ -271,6 +307,9 @@ func (p *Politeness) apply(ctx context.Context, d *Decision, now time.Time) (lea
 	}
 	return lease, nil
 }
+
+// HoldStore returns the store in use (Store, or the Politeness's own).
+func (p *Politeness) HoldStore() HoldStore { return p.s() }
 
 // Done ends the lease of a task Apply admitted.
 func (p *Politeness) Done(ctx context.Context, origin, lease string) error {

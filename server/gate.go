@@ -141,6 +141,7 @@ func (s *Server) routeGate(o *GateOptions) {
 	s.mux.HandleFunc("/api/v1/decide", g.post(s, g.decide))
 	s.mux.HandleFunc("/api/v1/target-status", g.post(s, g.targetStatus))
 	s.mux.HandleFunc("/api/v1/policy", g.policy)
+	s.mux.HandleFunc("/api/v1/holds", g.holdsEndpoint)
 }
 
 func readyz(ready func(context.Context) error) http.HandlerFunc {
@@ -741,6 +742,64 @@ func (g *gateService) policy(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, r, http.StatusOK, describePolicy(st))
 }
+
+// holdAnswer is one hold of GET /api/v1/holds.
+type holdAnswer struct {
+	Origin     string `json:"origin"`
+	Until      string `json:"until"`
+	HTTPStatus int    `json:"httpStatus"`
+	Detail     string `json:"detail,omitempty"`
+}
+
+// holdsEndpoint lists the holds set by targets' answers (GET) and lifts
+// one for the whole fleet (DELETE ?origin=URL).
+func (g *gateService) holdsEndpoint(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodDelete {
+		writeError(w, http.StatusMethodNotAllowed, "/api/v1/holds takes GET or DELETE", "GET, HEAD, DELETE")
+		return
+	}
+	if !g.allowed(w, r) {
+		return
+	}
+	hl, ok := g.o.Politeness.HoldStore().(gate.HoldLister)
+	if !ok {
+		writeError(w, http.StatusNotImplemented, "this server's hold store cannot list or lift holds", "")
+		return
+	}
+	if r.Method == http.MethodDelete {
+		q := r.URL.Query().Get("origin")
+		origin, err := fetch.Origin(q)
+		if err != nil || len(q) > maxItem {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("origin=%q: want an http(s) URL or origin (%v)", q, err), "")
+			return
+		}
+		had, err := hl.Lift(r.Context(), origin)
+		if err != nil {
+			writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+			return
+		}
+		if g.o.Log != nil {
+			g.o.Log.Info("hold lifted", "origin", origin, "was held", had)
+		}
+		writeJSON(w, r, http.StatusOK, map[string]any{"origin": origin, "lifted": had})
+		return
+	}
+	holds, more, err := hl.Holds(r.Context(), g.o.Now(), maxHoldsListed)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+		return
+	}
+	list := make([]holdAnswer, 0, len(holds))
+	for o, h := range holds {
+		list = append(list, holdAnswer{Origin: o, Until: rfc3339(h.Until), HTTPStatus: h.HTTPStatus, Detail: h.Detail})
+	}
+	slices.SortFunc(list, func(a, b holdAnswer) int { return strings.Compare(a.Origin, b.Origin) })
+	writeJSON(w, r, http.StatusOK, map[string]any{"holds": list, "truncated": more})
+}
+
+// maxHoldsListed bounds GET /api/v1/holds.
+const maxHoldsListed = 10000
 
 func describePolicy(st *gate.State) *policyAnswer {
 	a := &policyAnswer{Origin: st.Origin, Source: st.Source, Stale: st.Stale, Redirects: []fetch.Hop{}}

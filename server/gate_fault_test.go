@@ -614,3 +614,137 @@ func TestDecideSizesBounded(t *testing.T) {
 	}
 	idle[1].Close()
 }
+
+// TestHoldsListedAndLifted: a hold reported through one instance is listed
+// by another and lifted through it for the whole fleet: every instance
+// admits again, and none writes its copy back after Redis restarts empty.
+func TestHoldsListedAndLifted(t *testing.T) {
+	srv := redistest.Start(t)
+	site := newSite(t, "User-agent: *\nDisallow: /private/\n", 0)
+	var bases []string
+	for range 2 {
+		rc, err := rediscache.Open(srv.URL(), rediscache.Options{Prefix: "lift:", Settle: 300 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { rc.Close() })
+		for deadline := time.Now().Add(5 * time.Second); !rc.Up() || !rc.Subscribed(); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("no Redis")
+			}
+		}
+		o := gateOptions(t, rc, rc, nil)
+		o.SharedState = rc.Health
+		ts, _ := newServer(t, Options{Gate: o})
+		bases = append(bases, ts.URL)
+	}
+	gateOf := func(base string) gate.Action {
+		t.Helper()
+		code, a := decide(t, base, urlsJSON(site.URL+"/page"))
+		if code != 200 || len(a) != 1 {
+			t.Fatalf("decide: %d %+v", code, a)
+		}
+		return a[0].Gate
+	}
+	if code, b := postJSON(t, bases[0]+"/api/v1/target-status", `{"url":"`+site.URL+`/x","status":429,"retryAfter":"3600"}`, nil); code != 200 {
+		t.Fatalf("target-status: %d %s", code, b)
+	}
+	for i, base := range bases {
+		if g := gateOf(base); g != gate.Hold {
+			t.Fatalf("instance %d after the 429: %s, want hold", i, g)
+		}
+	}
+	origin, _ := fetch.Origin(site.URL)
+	get := func(base string) []holdAnswer {
+		resp, err := http.Get(base + "/api/v1/holds")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var out struct{ Holds []holdAnswer }
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil || resp.StatusCode != 200 {
+			t.Fatalf("GET /api/v1/holds: %d %v", resp.StatusCode, err)
+		}
+		return out.Holds
+	}
+	if h := get(bases[1]); len(h) != 1 || h[0].Origin != origin || h[0].HTTPStatus != 429 {
+		t.Fatalf("holds listed by instance 2: %+v, want the 429 of %s", h, origin)
+	}
+	req, _ := http.NewRequest("DELETE", bases[1]+"/api/v1/holds?origin="+origin, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("DELETE /api/v1/holds: %d", resp.StatusCode)
+	}
+	// Every instance drops its copy (the message may take a moment).
+	for i, base := range bases {
+		for deadline := time.Now().Add(10 * time.Second); gateOf(base) != gate.Admit; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("instance %d still holds the lifted origin", i)
+			}
+		}
+	}
+	if h := get(bases[0]); len(h) != 0 {
+		t.Errorf("holds after the lift: %+v, want none", h)
+	}
+	// Redis restarted empty: no instance writes the lifted hold back.
+	if err := srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	for i, base := range bases {
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+			resp, err := http.Get(base + "/sharedz")
+			if err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					break
+				}
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("instance %d: shared state not back", i)
+			}
+		}
+		if g := gateOf(base); g != gate.Admit {
+			_, a := decide(t, base, urlsJSON(site.URL+"/page"))
+			t.Errorf("instance %d after the restart: %s, want admit (the lifted hold came back?): %s", i, g, a[0].Decision.Reason)
+		}
+	}
+}
+
+// TestHoldsLocal: without Redis, the instance's own holds are listed and
+// lifted; a lift of an origin not held says so.
+func TestHoldsLocal(t *testing.T) {
+	site := newSite(t, "User-agent: *\nAllow: /\n", 0)
+	o := gateOptions(t, nil, &gate.LocalHolds{}, nil)
+	ts, _ := newServer(t, Options{Gate: o})
+	postJSON(t, ts.URL+"/api/v1/target-status", `{"url":"`+site.URL+`/x","status":503,"retryAfter":"60"}`, nil)
+	origin, _ := fetch.Origin(site.URL)
+	tests := []struct {
+		method, query string
+		want          string
+	}{
+		{"GET", "", `"origin":"` + origin + `"`},
+		{"DELETE", "?origin=" + origin, `"lifted":true`},
+		{"GET", "", `"holds":[]`},
+		{"DELETE", "?origin=" + origin, `"lifted":false`},
+		{"DELETE", "?origin=ftp://x", `want an http(s) URL`},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest(tt.method, ts.URL+"/api/v1/holds"+tt.query, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(b), tt.want) {
+			t.Errorf("%s /api/v1/holds%s: %s, want %s", tt.method, tt.query, b, tt.want)
+		}
+	}
+	if _, a := decide(t, ts.URL, urlsJSON(site.URL+"/y")); a[0].Gate != gate.Admit {
+		t.Errorf("after the lift: %s, want admit", a[0].Gate)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -24,6 +25,7 @@ func newID() string {
 // when it returns.
 func (c *Cache) HoldOrigin(ctx context.Context, origin string, h gate.OriginHold) error {
 	_ = c.holds.HoldOrigin(ctx, origin, h)
+	c.holdAt.Store(origin, time.Now().UnixMilli())
 	if c.down.Load() {
 		return nil
 	}
@@ -33,9 +35,13 @@ func (c *Cache) HoldOrigin(ctx context.Context, origin string, h gate.OriginHold
 	return nil
 }
 
-// holdScript sets the hold unless a longer one is in place; the key
+// holdScript sets the hold unless a longer one is in place, or an operator
+// lifted the origin's holds after this one was set (KEYS[2] holds when, in
+// ms; ARGV[3] is when this hold was set): it answers 2 then. The key
 // expires with the hold.
 var holdScript = redis.NewScript(`
+local lifted = redis.call("GET", KEYS[2])
+if lifted and tonumber(ARGV[3]) <= tonumber(lifted) then return 2 end
 local cur = redis.call("GET", KEYS[1])
 if cur then
   local ok, v = pcall(cjson.decode, cur)
@@ -49,18 +55,92 @@ type holdJSON struct {
 	UntilMs int64 `json:"untilMs"`
 }
 
+// errLifted: the hold written back was lifted by an operator since.
+var errLifted = errors.New("robotstxt/rediscache: hold lifted")
+
 func (c *Cache) setHold(ctx context.Context, origin string, h gate.OriginHold) error {
 	b, err := json.Marshal(holdJSON{h, h.Until.UnixMilli()})
 	if err != nil {
 		return err
 	}
+	set := c.holdSet(origin)
 	ctx, cancel := c.op(ctx)
 	defer cancel()
-	err = holdScript.Run(ctx, c.rdb, []string{c.keys.target(origin)}, b, h.Until.UnixMilli()).Err()
+	n, err := holdScript.Run(ctx, c.rdb, []string{c.keys.target(origin), c.keys.lifted(origin)}, b, h.Until.UnixMilli(), set).Int64()
 	if errors.Is(err, redis.Nil) {
 		err = nil
 	}
+	if err == nil && n == 2 {
+		_, _ = c.holds.Lift(ctx, origin)
+		return errLifted
+	}
 	return err
+}
+
+// holdSet is when this process learnt of origin's hold (ms), for lifts.
+func (c *Cache) holdSet(origin string) int64 {
+	if v, ok := c.holdAt.Load(origin); ok {
+		return v.(int64)
+	}
+	return 0
+}
+
+// maxHoldsListed bounds a listing of the fleet's holds.
+const maxHoldsListed = 10000
+
+// Holds lists the fleet's holds (gate.HoldLister): every target:* key of
+// the store, scanned, at most max; while the store is down, those this
+// process knows.
+func (c *Cache) Holds(ctx context.Context, now time.Time, max int) (map[string]gate.OriginHold, bool, error) {
+	max = min(max, maxHoldsListed)
+	if c.down.Load() {
+		return c.holds.Holds(ctx, now, max)
+	}
+	out := make(map[string]gate.OriginHold)
+	octx, cancel := context.WithTimeout(ctx, 10*c.opt.OpTimeout)
+	defer cancel()
+	prefix := c.keys.target("")
+	iter := c.rdb.Scan(octx, 0, prefix+"*", 500).Iterator()
+	for iter.Next(octx) {
+		if len(out) >= max {
+			return out, true, nil
+		}
+		key := iter.Val()
+		s, err := c.rdb.Get(octx, key).Result()
+		if err != nil {
+			continue // expired meanwhile
+		}
+		var h holdJSON
+		if json.Unmarshal([]byte(s), &h) == nil && now.Before(h.Until) {
+			out[strings.TrimPrefix(key, prefix)] = h.OriginHold
+		}
+	}
+	if err := iter.Err(); err != nil {
+		c.fail("holds", err)
+		return nil, false, err
+	}
+	return out, false, nil
+}
+
+// Lift ends origin's hold for the whole fleet (gate.HoldLister): the key
+// goes, a "lifted" mark keeps instances from writing their copies back,
+// and every instance drops its copy on the "unhold" message.
+func (c *Cache) Lift(ctx context.Context, origin string) (bool, error) {
+	had, _ := c.holds.Lift(ctx, origin)
+	if c.down.Load() {
+		return had, errors.New("robotstxt/rediscache: redis unreachable: lifted this process's copy only")
+	}
+	octx, cancel := c.op(ctx)
+	defer cancel()
+	pipe := c.rdb.TxPipeline()
+	del := pipe.Del(octx, c.keys.target(origin))
+	pipe.Set(octx, c.keys.lifted(origin), time.Now().UnixMilli(), gate.DefaultMaxHold+time.Hour)
+	pipe.Publish(octx, c.keys.landed(), "unhold "+origin)
+	if _, err := pipe.Exec(octx); err != nil {
+		c.fail("lift", err)
+		return had, err
+	}
+	return had || del.Val() > 0, nil
 }
 
 // ErrUnavailable is returned by OriginHeld and Take when the store cannot
@@ -81,14 +161,21 @@ func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (g
 			if s, ok := vals[0].(string); ok {
 				var h holdJSON
 				if jerr := json.Unmarshal([]byte(s), &h); jerr == nil && now.Before(h.Until) {
+					if _, known := c.holdAt.Load(origin); !known {
+						c.holdAt.Store(origin, time.Now().UnixMilli())
+					}
 					_ = c.holds.HoldOrigin(ctx, origin, h.OriginHold)
 					return h.OriginHold, true, nil
 				}
 			}
 			// No hold in the store. Ours, if any, goes back (the store
-			// may have lost it in a restart).
+			// may have lost it in a restart), unless it was lifted.
 			if h, ok, _ := c.holds.OriginHeld(ctx, origin, now); ok {
-				if err := c.setHold(ctx, origin, h); err != nil {
+				err := c.setHold(ctx, origin, h)
+				switch {
+				case errors.Is(err, errLifted):
+					return gate.OriginHold{}, false, nil
+				case err != nil:
 					c.fail("hold", err)
 				}
 				return h, true, nil

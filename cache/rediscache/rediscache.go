@@ -108,6 +108,7 @@ type Cache struct {
 	holds *gate.LocalHolds // mirror of the fleet's holds, for when the store is down
 
 	epochSeen atomic.Value // string: the store's epoch as this process last saw it
+	holdAt    sync.Map     // origin -> int64 ms: when this process learnt of its hold
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -130,13 +131,15 @@ func (k keys) next(o string) string   { return k.prefix + "next:" + o }
 func (k keys) tomb(o string) string   { return k.prefix + "deleted:" + o }
 func (k keys) landed() string         { return k.prefix + "landed" }
 func (k keys) versions() string       { return k.prefix + "versions" }
+func (k keys) lifted(o string) string { return k.prefix + "lifted:" + o }
 func (k keys) epoch() string          { return k.prefix + "epoch" }
 func (k keys) settling() string       { return k.prefix + "settling" }
 
 var (
-	_ cache.Cache    = (*Cache)(nil)
-	_ gate.Locker    = (*Cache)(nil)
-	_ gate.HoldStore = (*Cache)(nil)
+	_ cache.Cache     = (*Cache)(nil)
+	_ gate.Locker     = (*Cache)(nil)
+	_ gate.HoldStore  = (*Cache)(nil)
+	_ gate.HoldLister = (*Cache)(nil)
 )
 
 // Open connects to the Redis server at url ("redis://host:port/db") and
@@ -220,11 +223,14 @@ func (c *Cache) Ping(ctx context.Context) error {
 func (c *Cache) Health(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
 	defer cancel()
-	n, err := c.rdb.Exists(ctx, c.keys.settling()).Result()
-	switch {
-	case err != nil:
+	vals, err := c.rdb.MGet(ctx, c.keys.epoch(), c.keys.settling()).Result()
+	if err != nil {
 		return err
-	case n > 0:
+	}
+	epoch, _ := vals[0].(string)
+	_, settling := vals[1].(string)
+	switch {
+	case c.restarted(ctx, epoch) || settling:
 		return fmt.Errorf("redis lost its data: settling for up to %v while the fleet writes back its holds", c.opt.Settle)
 	case c.down.Load():
 		return errors.New("redis answers again; this instance is writing back")
@@ -362,7 +368,7 @@ func (c *Cache) writeBack(full bool) (int, error) {
 		c.dirty.Delete(origin)
 	}
 	for origin, h := range c.holds.All(time.Now()) {
-		if err := c.setHold(c.ctx, origin, h); err != nil {
+		if err := c.setHold(c.ctx, origin, h); err != nil && !errors.Is(err, errLifted) {
 			return n, err
 		}
 	}
@@ -800,6 +806,11 @@ func (c *Cache) subscribe() {
 			switch m.Channel {
 			case c.keys.landed():
 				kind, origin, _ := strings.Cut(m.Payload, " ")
+				if kind == "unhold" {
+					_, _ = c.holds.Lift(c.ctx, origin)
+					c.holdAt.Delete(origin)
+					continue
+				}
 				c.forgetNear(origin)
 				if kind == "del" {
 					_ = c.local.Delete(c.ctx, origin)
