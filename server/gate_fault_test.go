@@ -138,26 +138,17 @@ func TestTarpitsNeverStarveCachedAnswers(t *testing.T) {
 					t.Errorf("tarpit request %d: %s; want a hold saying the fetch goes on", i, a)
 				}
 			}
-			var peak, total int64
-			for _, p := range pits {
-				peak = max(peak, p.peak.Load())
-			}
+			var total int64
 			seen := map[*tarpit]bool{}
-			open := int64(0)
 			for _, p := range pits {
 				if !seen[p] {
 					seen[p] = true
 					total += p.total.Load()
-					open += p.peak.Load()
 				}
 			}
 			if total > tt.wantTotal {
 				t.Errorf("%d connections to the tarpits, want at most %d (one fetch per origin)", total, tt.wantTotal)
 			}
-			if tt.distinct && open > int64(tt.requests) {
-				t.Errorf("%d tarpit connections, want at most %d", open, tt.requests)
-			}
-			_ = peak
 		})
 	}
 }
@@ -166,7 +157,7 @@ func TestTarpitsNeverStarveCachedAnswers(t *testing.T) {
 // connections are ever open at once, whatever the number of origins asked.
 func TestFetchesBoundedInTotal(t *testing.T) {
 	var mu sync.Mutex
-	var openNow, peak int
+	var peak int
 	var pits []*tarpit
 	for range 6 {
 		pits = append(pits, newTarpit(t))
@@ -195,7 +186,6 @@ func TestFetchesBoundedInTotal(t *testing.T) {
 			}
 			mu.Lock()
 			peak = max(peak, n)
-			openNow = n
 			mu.Unlock()
 		}
 	})
@@ -215,7 +205,6 @@ func TestFetchesBoundedInTotal(t *testing.T) {
 	}
 	close(stop)
 	sampler.Wait()
-	_ = openNow
 	if code != 200 || strings.Count(b, `"gate":"hold"`) != len(pits) {
 		t.Errorf("decide: %d %s; want a hold for each tarpit URL", code, b)
 	}
