@@ -132,6 +132,7 @@ func (k keys) tomb(o string) string   { return k.prefix + "deleted:" + o }
 func (k keys) landed() string         { return k.prefix + "landed" }
 func (k keys) versions() string       { return k.prefix + "versions" }
 func (k keys) lifted(o string) string { return k.prefix + "lifted:" + o }
+func (k keys) forgot(o string) string { return k.prefix + "forgot:" + o }
 func (k keys) epoch() string          { return k.prefix + "epoch" }
 func (k keys) settling() string       { return k.prefix + "settling" }
 
@@ -634,6 +635,12 @@ func (c *Cache) write(ctx context.Context, origin string, e *cache.Entry) (old s
 	} else {
 		pipe.Del(ctx, c.keys.hold(origin))
 	}
+	var forgot *redis.StringCmd
+	if e.Policy != nil {
+		// The version a DELETE forgot: the fetch that follows it is a
+		// change when it differs.
+		forgot = pipe.GetDel(ctx, c.keys.forgot(origin))
+	}
 	pipe.Publish(ctx, c.keys.landed(), "put "+origin)
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return "", err
@@ -643,6 +650,9 @@ func (c *Cache) write(ctx context.Context, origin string, e *cache.Entry) (old s
 		if json.Unmarshal([]byte(s), &p) == nil && p.Policy != nil {
 			old = version(p.Policy)
 		}
+	}
+	if forgot != nil && old == "" {
+		old = forgot.Val()
 	}
 	c.keepNear(origin, e)
 	return old, nil
@@ -661,8 +671,20 @@ func (c *Cache) Delete(ctx context.Context, origin string) error {
 	}
 	octx, cancel := c.op(ctx)
 	defer cancel()
+	// Remember the version forgotten, so that the next fetch announces a
+	// change when it brings another (gate.Gate.Watch rechecks then).
+	forgotten := ""
+	if b, err := c.rdb.Get(octx, c.keys.policy(origin)).Bytes(); err == nil {
+		var p policyPart
+		if json.Unmarshal(b, &p) == nil && p.Policy != nil {
+			forgotten = version(p.Policy)
+		}
+	}
 	pipe := c.rdb.TxPipeline()
 	pipe.Del(octx, c.keys.policy(origin), c.keys.hold(origin))
+	if forgotten != "" {
+		pipe.Set(octx, c.keys.forgot(origin), forgotten, gate.DefaultMaxAge)
+	}
 	// A tombstone, so that an instance that has not yet heard of the
 	// deletion does not write its copy back.
 	pipe.Set(octx, c.keys.tomb(origin), "1", tombTTL)

@@ -616,3 +616,49 @@ func TestEmptyRestartSettles(t *testing.T) {
 		t.Errorf("after settling: Take = %v, %v; want a slot", wait, err)
 	}
 }
+
+// TestVersionChangeAfterDelete: DELETE of a policy, then a fetch that
+// brings another file, is a policy change announced to the fleet (so that
+// gate.Gate.Watch rechecks queued tasks); the same file again is not.
+func TestVersionChangeAfterDelete(t *testing.T) {
+	srv := redistest.Start(t)
+	o := newOrigin(t, "User-agent: *\nAllow: /\n")
+	changes := make(chan gate.PolicyChange, 4)
+	a := newInstance(t, srv, "vd:", rediscache.Options{OnChange: func(c gate.PolicyChange) { changes <- c }})
+	ctx := context.Background()
+	origin, _ := fetch.Origin(o.URL)
+	tests := []struct {
+		name   string
+		body   string
+		change bool
+	}{
+		{"same file after DELETE", "User-agent: *\nAllow: /\n", false},
+		{"another file after DELETE", "User-agent: *\nDisallow: /private/\n", true},
+	}
+	if _, err := a.gate.Check(ctx, o.URL+"/x"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o.set(200, tt.body, nil)
+			if err := a.cache.Delete(ctx, origin); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.gate.Check(ctx, o.URL+"/x"); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case ch := <-changes:
+				if !tt.change {
+					t.Errorf("change %+v announced for the same file", ch)
+				} else if ch.Origin != origin || ch.Old == ch.New || !strings.HasPrefix(ch.Old, "sha256:") {
+					t.Errorf("change %+v, want %s from the old digest to the new", ch, origin)
+				}
+			case <-time.After(2 * time.Second):
+				if tt.change {
+					t.Error("no change announced after DELETE and a new file")
+				}
+			}
+		})
+	}
+}
