@@ -719,6 +719,9 @@ func (c *Cache) Lock(ctx context.Context, origin string, ttl time.Duration) (fun
 	ok, err := c.rdb.SetNX(octx, key, c.id, ttl).Result()
 	if err != nil {
 		c.fail("lock", err)
+		if isTimeout(err) && !c.down.Load() {
+			return nil, false, fmt.Errorf("%w: %v", gate.ErrLockSlow, err)
+		}
 		return nil, false, err
 	}
 	if !ok {

@@ -738,15 +738,14 @@ func run(ctx context.Context, c config) error {
 		return err
 	}
 	defer stopNews()
-	report(phase(ctx, c, "frozen-redis", mix(origins, news), fleet, c.faultRequests,
-		func() {
-			if err := rs.Freeze(); err != nil {
-				fmt.Fprintln(w, "  freeze:", err)
-				return
-			}
-			fmt.Fprintf(w, "  redis-server frozen (SIGSTOP) for %v\n", c.outage)
-			time.AfterFunc(c.outage, func() { rs.Thaw(); fmt.Fprintln(w, "  redis-server thawed") })
-		}, nil, nil))
+	// Frozen before the phase: the new origins are first asked while Redis
+	// does not answer.
+	if err := rs.Freeze(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  redis-server frozen (SIGSTOP) for %v\n", c.outage)
+	time.AfterFunc(c.outage, func() { rs.Thaw(); fmt.Fprintln(w, "  redis-server thawed") })
+	report(phase(ctx, c, "frozen-redis", mix(origins, news), fleet, c.faultRequests, nil, nil, nil))
 	if err := waitShared(fleet, 15*time.Second); err != nil {
 		return err
 	}
