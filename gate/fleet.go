@@ -3,8 +3,8 @@ package gate
 import (
 	"context"
 	"crypto/rand"
-	"errors"
 	"encoding/hex"
+	"errors"
 	"sync"
 	"time"
 
