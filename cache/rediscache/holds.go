@@ -66,7 +66,21 @@ func (c *Cache) setHold(ctx context.Context, origin string, h gate.OriginHold) e
 	set := c.holdSet(origin)
 	ctx, cancel := c.op(ctx)
 	defer cancel()
-	n, err := holdScript.Run(ctx, c.rdb, []string{c.keys.target(origin), c.keys.lifted(origin)}, b, h.Until.UnixMilli(), set).Int64()
+	keys := []string{c.keys.target(origin), c.keys.lifted(origin)}
+	var n int64
+	if c.replicated {
+		// A failover must not lose the hold: on the same connection, wait
+		// (bounded) until a replica has it.
+		pipe := c.rdb.Pipeline()
+		cmd := holdScript.Eval(ctx, pipe, keys, b, h.Until.UnixMilli(), set)
+		pipe.Do(ctx, "WAIT", 1, (c.opt.OpTimeout / 2).Milliseconds())
+		_, err = pipe.Exec(ctx)
+		if err == nil || errors.Is(err, redis.Nil) {
+			n, err = cmd.Int64()
+		}
+	} else {
+		n, err = holdScript.Run(ctx, c.rdb, keys, b, h.Until.UnixMilli(), set).Int64()
+	}
 	if errors.Is(err, redis.Nil) {
 		err = nil
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -84,6 +86,8 @@ type Options struct {
 type Cache struct {
 	rdb  *redis.Client
 	opt  Options
+	// replicated: the store has replicas (Sentinel); holds wait for one.
+	replicated bool
 	id   string // this process's lock value
 	keys keys
 
@@ -146,7 +150,21 @@ var (
 // Open connects to the Redis server at url ("redis://host:port/db") and
 // returns a Cache. It does not fail when the server is unreachable: the
 // Cache starts on its local copy and joins the store when it answers.
+//
+// A "redis-sentinel://[:password@]host:port[,host:port...]/master[/db]" URL
+// names Redis Sentinels and the master they watch: the Cache follows the
+// primary through failovers, and waits for a replica to have each hold
+// (bounded) so that a failover does not lose it.
 func Open(url string, opt Options) (*Cache, error) {
+	if strings.HasPrefix(url, "redis-sentinel://") {
+		fo, err := parseSentinelURL(url)
+		if err != nil {
+			return nil, err
+		}
+		c := New(redis.NewFailoverClient(fo), opt)
+		c.replicated = true
+		return c, nil
+	}
 	ro, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis URL: %w", err)
@@ -163,6 +181,40 @@ func Open(url string, opt Options) (*Cache, error) {
 		ro.MaxRetries = 1
 	}
 	return New(redis.NewClient(ro), opt), nil
+}
+
+// parseSentinelURL reads a redis-sentinel:// URL into failover options
+// with the same fail-fast settings as Open.
+func parseSentinelURL(raw string) (*redis.FailoverOptions, error) {
+	rest := strings.TrimPrefix(raw, "redis-sentinel://")
+	password := ""
+	if at := strings.LastIndex(rest, "@"); at >= 0 {
+		cred := rest[:at]
+		rest = rest[at+1:]
+		_, password, _ = strings.Cut(cred, ":")
+	}
+	hosts, path, _ := strings.Cut(rest, "/")
+	master, dbs, _ := strings.Cut(path, "/")
+	if hosts == "" || master == "" {
+		return nil, fmt.Errorf("redis URL %q: want redis-sentinel://host:port[,host:port...]/master[/db]", raw)
+	}
+	db := 0
+	if dbs != "" {
+		n, err := strconv.Atoi(dbs)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("redis URL %q: database %q is not a number", raw, dbs)
+		}
+		db = n
+	}
+	var addrs []string
+	for _, h := range strings.Split(hosts, ",") {
+		if _, _, err := net.SplitHostPort(h); err != nil {
+			return nil, fmt.Errorf("redis URL %q: sentinel %q: want host:port", raw, h)
+		}
+		addrs = append(addrs, h)
+	}
+	return &redis.FailoverOptions{MasterName: master, SentinelAddrs: addrs, Password: password, DB: db,
+		DisableIdentity: true, ContextTimeoutEnabled: true, DialerRetries: 1, MaxRetries: 1}, nil
 }
 
 // New returns a Cache on rdb, which it owns from then on (Close closes it).

@@ -662,3 +662,90 @@ func TestVersionChangeAfterDelete(t *testing.T) {
 		})
 	}
 }
+
+// TestSentinelFailover: two instances on a real Sentinel (a primary, a
+// replica); a hold set through a, then the primary killed: Sentinel
+// promotes the replica, both instances follow it, b sees the hold (it was
+// on the replica before the failover) and never admits the held origin;
+// the other origin's decisions go on.
+func TestSentinelFailover(t *testing.T) {
+	primary, replica, sentinel := redistest.StartSentinel(t)
+	url := "redis-sentinel://" + sentinel.Addr + "/fleet"
+	ctx := context.Background()
+	held := newOrigin(t, "User-agent: *\nAllow: /\n")
+	free := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
+	var ins []*instance
+	for range 2 {
+		c, err := rediscache.Open(url, rediscache.Options{Prefix: "ha:"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		waitUp(t, c)
+		cl := &gate.Client{Cache: c, Fetcher: &fetch.Fetcher{Guard: &netguard.Policy{AllowPrivate: true}, Timeout: 2 * time.Second}}
+		scope, _ := gate.ParseScope([]byte("approved: [\"*\"]\n"), "yaml")
+		ins = append(ins, &instance{cache: c, client: cl, gate: &gate.Gate{Agent: "ExampleBot", Client: cl, Scope: scope}})
+	}
+	b := ins[1]
+	pa, pb := &gate.Politeness{Store: ins[0].cache}, &gate.Politeness{Store: b.cache}
+	origin, _ := fetch.Origin(held.URL)
+	if _, _, err := pa.Report(ctx, origin, 429, time.Hour, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	decide := func(u string) gate.Action {
+		d, err := b.gate.Check(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pb.Apply(ctx, d, time.Now())
+		return d.Action
+	}
+	if got := decide(free.URL + "/x"); got != gate.Admit {
+		t.Fatalf("before the failover: %s, want admit", got)
+	}
+	primary.Kill()
+	admits := 0
+	for deadline := time.Now().Add(30 * time.Second); admits < 3; time.Sleep(50 * time.Millisecond) {
+		if decide(held.URL+"/y") == gate.Admit {
+			t.Fatal("b admitted the held origin during the failover")
+		}
+		if decide(free.URL+"/x") == gate.Admit {
+			admits++ // b answers from the new primary again
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fleet did not come back after the failover within 30s")
+		}
+	}
+	info, err := redistest.Client(t, replica).Info(ctx, "replication").Result()
+	if err != nil || !strings.Contains(info, "role:master") {
+		t.Fatalf("the replica was not promoted: %v %q", err, info)
+	}
+	if h, ok, err := b.cache.OriginHeld(ctx, origin, time.Now()); !ok || err != nil || h.HTTPStatus != 429 {
+		t.Errorf("after the failover, b: %+v %v %v; want the 429 hold", h, ok, err)
+	}
+}
+
+// TestSentinelURL: the forms of a redis-sentinel:// URL.
+func TestSentinelURL(t *testing.T) {
+	tests := []struct {
+		url string
+		ok  bool
+	}{
+		{"redis-sentinel://127.0.0.1:26379/fleet", true},
+		{"redis-sentinel://127.0.0.1:26379,127.0.0.1:26380/fleet/2", true},
+		{"redis-sentinel://:secret@127.0.0.1:26379/fleet", true},
+		{"redis-sentinel://127.0.0.1:26379", false},
+		{"redis-sentinel:///fleet", false},
+		{"redis-sentinel://127.0.0.1/fleet", false},
+		{"redis-sentinel://127.0.0.1:26379/fleet/x", false},
+	}
+	for _, tt := range tests {
+		c, err := rediscache.Open(tt.url, rediscache.Options{})
+		if (err == nil) != tt.ok {
+			t.Errorf("Open(%q): %v, want ok %v", tt.url, err, tt.ok)
+		}
+		if c != nil {
+			c.Close()
+		}
+	}
+}

@@ -5,6 +5,7 @@ package redistest
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"fmt"
 	"net"
@@ -21,11 +22,12 @@ import (
 
 // Server is a redis-server process.
 type Server struct {
-	Addr string // 127.0.0.1:port
-	bin  string
-	dir  string
-	cmd  *exec.Cmd
-	done chan struct{}
+	Addr  string // 127.0.0.1:port
+	bin   string
+	dir   string
+	extra []string // more arguments (replicaof, sentinel mode)
+	cmd   *exec.Cmd
+	done  chan struct{}
 }
 
 // Start starts a server for t, stopped at its end. Without a redis-server
@@ -60,13 +62,85 @@ func Launch(bin, dir string) (*Server, error) {
 	return s, s.start()
 }
 
+// StartSentinel starts a primary, a replica of it and a Sentinel watching
+// them (master name "fleet", failover after 500 ms down) for t; they stop
+// at its end. It skips (or fails under CI=true) without redis-sentinel.
+func StartSentinel(t testing.TB) (primary, replica, sentinel *Server) {
+	t.Helper()
+	bin, err := exec.LookPath("redis-server")
+	if err == nil {
+		_, err = exec.LookPath("redis-sentinel")
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("redis-server or redis-sentinel not found: CI must install Debian's redis-server and redis-sentinel (.ci/run)")
+		}
+		t.Skipf("redis-sentinel not found (apt-get install redis-sentinel); skipping the Sentinel tests")
+	}
+	primary = Start(t)
+	replica, err = launch(bin, t.TempDir(), "--replicaof", "127.0.0.1", portOf(primary.Addr))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(replica.Kill)
+	dir := t.TempDir()
+	conf := dir + "/sentinel.conf"
+	host, port, _ := net.SplitHostPort(primary.Addr)
+	body := fmt.Sprintf("sentinel monitor fleet %s %s 1\nsentinel down-after-milliseconds fleet 500\nsentinel failover-timeout fleet 3000\nsentinel parallel-syncs fleet 1\n", host, port)
+	if err := os.WriteFile(conf, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sentinel, err = launch(bin, dir, "--sentinel-conf", conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sentinel.Kill)
+	// Wait until the replica has synced.
+	c := Client(t, replica)
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		info, _ := c.Info(context.Background(), "replication").Result()
+		if strings.Contains(info, "master_link_status:up") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the replica did not sync within 20s")
+		}
+	}
+	return primary, replica, sentinel
+}
+
+func portOf(addr string) string {
+	_, p, _ := net.SplitHostPort(addr)
+	return p
+}
+
+func launch(bin, dir string, extra ...string) (*Server, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	s := &Server{Addr: addr, bin: bin, dir: dir, extra: extra}
+	return s, s.start()
+}
+
 // URL is the server's redis:// URL.
 func (s *Server) URL() string { return "redis://" + s.Addr + "/0" }
 
 func (s *Server) start() error {
 	_, port, _ := net.SplitHostPort(s.Addr)
-	s.cmd = exec.Command(s.bin, "--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-		"--dir", s.dir, "--daemonize", "no", "--loglevel", "warning", "--enable-debug-command", "local")
+	args := []string{"--port", port, "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+		"--dir", s.dir, "--daemonize", "no", "--loglevel", "warning"}
+	if len(s.extra) > 0 && s.extra[0] == "--sentinel-conf" {
+		// redis-server CONF --sentinel: the config file comes first.
+		args = append([]string{s.extra[1], "--sentinel"}, args...)
+		args = append(args, s.extra[2:]...)
+	} else {
+		args = append(args, "--enable-debug-command", "local")
+		args = append(args, s.extra...)
+	}
+	s.cmd = exec.Command(s.bin, args...)
 	s.cmd.Dir = s.dir
 	if err := s.cmd.Start(); err != nil {
 		return fmt.Errorf("starting redis-server: %w", err)
