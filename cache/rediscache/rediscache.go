@@ -84,12 +84,12 @@ type Options struct {
 // per origin for the whole fleet) and gate.HoldStore (politeness). Close
 // it when done.
 type Cache struct {
-	rdb  *redis.Client
-	opt  Options
+	rdb *redis.Client
+	opt Options
 	// replicated: the store has replicas (Sentinel); holds wait for one.
 	replicated bool
-	id   string // this process's lock value
-	keys keys
+	id         string // this process's lock value
+	keys       keys
 
 	local *cache.Memory
 
