@@ -799,6 +799,47 @@ func run(ctx context.Context, c config) error {
 	for i, in := range fleet[:2] {
 		fmt.Fprintf(w, "instance %d: RSS %.1f MiB\n", i+1, float64(in.rss())/(1<<20))
 	}
+
+	// High availability: a fleet of two on a Sentinel-watched primary and
+	// replica; the holds reported again through it; the primary killed.
+	if _, err := exec.LookPath("redis-sentinel"); err != nil {
+		msg := "redis-sentinel not found (apt-get install redis-sentinel): the sentinel-failover phase did not run"
+		if os.Getenv("CI") == "true" {
+			return errors.New(msg)
+		}
+		fmt.Fprintln(w, "  skipped:", msg)
+	} else {
+		sdir := filepath.Join(dir, "sentinel")
+		os.Mkdir(sdir, 0o755)
+		primary, replica, sentinel, err := redistest.LaunchSentinel(rbin, sdir)
+		if err != nil {
+			return err
+		}
+		defer primary.Kill()
+		defer replica.Kill()
+		defer sentinel.Kill()
+		var ha []*instance
+		for range 2 {
+			in, err := startInstance(bin, redistest.SentinelURL(sentinel), scope)
+			if err != nil {
+				return err
+			}
+			defer in.kill()
+			ha = append(ha, in)
+		}
+		for _, o := range fresh {
+			if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
+				return fmt.Errorf("target-status: %w", err)
+			}
+		}
+		report(phase(ctx, c, "sentinel-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
+		report(phase(ctx, c, "sentinel-failover", origins, ha, c.faultRequests,
+			func() { primary.Kill(); fmt.Fprintln(w, "  Sentinel's primary killed; the replica takes over") }, nil, nil))
+		if err := waitShared(ha, 30*time.Second); err != nil {
+			return err
+		}
+		report(phase(ctx, c, "sentinel-after", origins, ha, c.faultRequests/3, nil, nil, nil))
+	}
 	var problems []string
 	if failOpen > 0 {
 		problems = append(problems, fmt.Sprintf("%d fail-open decisions", failOpen))

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -77,37 +78,61 @@ func StartSentinel(t testing.TB) (primary, replica, sentinel *Server) {
 		}
 		t.Skipf("redis-sentinel not found (apt-get install redis-sentinel); skipping the Sentinel tests")
 	}
-	primary = Start(t)
-	replica, err = launch(bin, t.TempDir(), "--replicaof", "127.0.0.1", portOf(primary.Addr))
+	primary, replica, sentinel, err = LaunchSentinel(bin, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(replica.Kill)
-	dir := t.TempDir()
-	conf := dir + "/sentinel.conf"
+	t.Cleanup(func() { sentinel.Kill(); replica.Kill(); primary.Kill() })
+	return primary, replica, sentinel
+}
+
+// LaunchSentinel starts a primary, a replica and a Sentinel (master name
+// "fleet") under dir, and waits until the replica has synced.
+func LaunchSentinel(bin, dir string) (primary, replica, sentinel *Server, err error) {
+	mk := func(name string) string {
+		d := filepath.Join(dir, name)
+		os.MkdirAll(d, 0o755)
+		return d
+	}
+	if primary, err = launch(bin, mk("primary")); err != nil {
+		return nil, nil, nil, err
+	}
+	fail := func(err error) (*Server, *Server, *Server, error) {
+		for _, s := range []*Server{sentinel, replica, primary} {
+			if s != nil {
+				s.Kill()
+			}
+		}
+		return nil, nil, nil, err
+	}
+	if replica, err = launch(bin, mk("replica"), "--replicaof", "127.0.0.1", portOf(primary.Addr)); err != nil {
+		return fail(err)
+	}
+	sdir := mk("sentinel")
+	conf := filepath.Join(sdir, "sentinel.conf")
 	host, port, _ := net.SplitHostPort(primary.Addr)
 	body := fmt.Sprintf("sentinel monitor fleet %s %s 1\nsentinel down-after-milliseconds fleet 500\nsentinel failover-timeout fleet 3000\nsentinel parallel-syncs fleet 1\n", host, port)
 	if err := os.WriteFile(conf, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
+		return fail(err)
 	}
-	sentinel, err = launch(bin, dir, "--sentinel-conf", conf)
-	if err != nil {
-		t.Fatal(err)
+	if sentinel, err = launch(bin, sdir, "--sentinel-conf", conf); err != nil {
+		return fail(err)
 	}
-	t.Cleanup(sentinel.Kill)
-	// Wait until the replica has synced.
-	c := Client(t, replica)
+	c := redis.NewClient(&redis.Options{Addr: replica.Addr, DisableIdentity: true})
+	defer c.Close()
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		info, _ := c.Info(context.Background(), "replication").Result()
 		if strings.Contains(info, "master_link_status:up") {
-			break
+			return primary, replica, sentinel, nil
 		}
 		if time.Now().After(deadline) {
-			t.Fatal("the replica did not sync within 20s")
+			return fail(errors.New("the replica did not sync within 20s"))
 		}
 	}
-	return primary, replica, sentinel
 }
+
+// SentinelURL is the redis-sentinel:// URL of a Sentinel watching "fleet".
+func SentinelURL(sentinel *Server) string { return "redis-sentinel://" + sentinel.Addr + "/fleet" }
 
 func portOf(addr string) string {
 	_, p, _ := net.SplitHostPort(addr)
