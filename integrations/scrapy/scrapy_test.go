@@ -118,7 +118,7 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 	defer svc.Close()
 
 	here, _ := os.Getwd()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
 		"-a", "start="+site.URL+"/",
@@ -189,7 +189,7 @@ func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
 		{"550", "True", true},
 		{"100", "False", false},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
 			"-a", "start="+site.URL+"/",
 			"-s", "ROBOTSTXT_OBEY=False",
