@@ -307,22 +307,30 @@ func TestDefaultDeadlinesNest(t *testing.T) {
 	}
 }
 
+// openShared opens a shared cache on srv for t and waits until it uses the
+// store and follows its channels.
+func openShared(t *testing.T, srv *redistest.Server, opt rediscache.Options) *rediscache.Cache {
+	t.Helper()
+	rc, err := rediscache.Open(srv.URL(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rc.Close() })
+	for deadline := time.Now().Add(10 * time.Second); !rc.Up() || !rc.Subscribed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the cache did not reach Redis within 10s")
+		}
+	}
+	return rc
+}
+
 // TestDeadLockHolderAnswered: the fleet lock of an origin is held by an
 // instance that died (a key nobody will release); a decide is answered at
 // its deadline with a hold, not left without an answer.
 func TestDeadLockHolderAnswered(t *testing.T) {
 	srv := redistest.Start(t)
 	site := newSite(t, "User-agent: *\nAllow: /\n", 0)
-	rc, err := rediscache.Open(srv.URL(), rediscache.Options{Prefix: "deadlock:"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { rc.Close() })
-	for deadline := time.Now().Add(5 * time.Second); !rc.Up() || !rc.Subscribed(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no Redis")
-		}
-	}
+	rc := openShared(t, srv, rediscache.Options{Prefix: "deadlock:"})
 	origin, _ := fetch.Origin(site.URL)
 	if err := redistest.Client(t, srv).Set(context.Background(), "deadlock:lock:"+origin, "dead-instance", time.Minute).Err(); err != nil {
 		t.Fatal(err)
@@ -612,16 +620,7 @@ func TestHoldsListedAndLifted(t *testing.T) {
 	site := newSite(t, "User-agent: *\nDisallow: /private/\n", 0)
 	var bases []string
 	for range 2 {
-		rc, err := rediscache.Open(srv.URL(), rediscache.Options{Prefix: "lift:", Settle: 300 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { rc.Close() })
-		for deadline := time.Now().Add(5 * time.Second); !rc.Up() || !rc.Subscribed(); time.Sleep(10 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				t.Fatal("no Redis")
-			}
-		}
+		rc := openShared(t, srv, rediscache.Options{Prefix: "lift:", Settle: 300 * time.Millisecond})
 		o := gateOptions(t, rc, rc, nil)
 		o.SharedState = rc.Health
 		ts, _ := newServer(t, Options{Gate: o})
