@@ -73,8 +73,15 @@ type instance struct {
 
 func newInstance(t *testing.T, srv *redistest.Server, prefix string, opt rediscache.Options) *instance {
 	t.Helper()
+	return newInstanceAt(t, srv.URL(), prefix, opt)
+}
+
+// newInstanceAt is newInstance on a store's URL (redis:// or
+// redis-sentinel://).
+func newInstanceAt(t *testing.T, url, prefix string, opt rediscache.Options) *instance {
+	t.Helper()
 	opt.Prefix = prefix
-	c, err := rediscache.Open(srv.URL(), opt)
+	c, err := rediscache.Open(url, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -674,18 +681,7 @@ func TestSentinelFailover(t *testing.T) {
 	ctx := context.Background()
 	held := newOrigin(t, "User-agent: *\nAllow: /\n")
 	free := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
-	var ins []*instance
-	for range 2 {
-		c, err := rediscache.Open(url, rediscache.Options{Prefix: "ha:"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { c.Close() })
-		waitUp(t, c)
-		cl := &gate.Client{Cache: c, Fetcher: &fetch.Fetcher{Guard: &netguard.Policy{AllowPrivate: true}, Timeout: 2 * time.Second}}
-		scope, _ := gate.ParseScope([]byte("approved: [\"*\"]\n"), "yaml")
-		ins = append(ins, &instance{cache: c, client: cl, gate: &gate.Gate{Agent: "ExampleBot", Client: cl, Scope: scope}})
-	}
+	ins := []*instance{newInstanceAt(t, url, "ha:", rediscache.Options{}), newInstanceAt(t, url, "ha:", rediscache.Options{})}
 	b := ins[1]
 	pa, pb := &gate.Politeness{Store: ins[0].cache}, &gate.Politeness{Store: b.cache}
 	origin, _ := fetch.Origin(held.URL)
