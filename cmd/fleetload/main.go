@@ -8,15 +8,18 @@
 // checked: a disallowed path, or any path of an origin whose robots.txt
 // fails, admitted is a fail-open and makes the run fail.
 //
-// Phases: steady (10% of the origins slow, answering 503 or 429); Redis
-// killed mid-phase and restarted empty after -outage; after-restart (no
-// origin may be fetched again: entries and holds were written back); one
-// instance killed mid-phase.
+// Phases: steady (10% of the origins slow, answering 503 or 429); holds
+// reported through one instance and Redis killed at once, then back empty
+// (the fleet settles); Redis killed mid-phase and restarted empty (entries
+// and holds written back); tarpits; redirect chains past the fetch
+// deadline; Redis frozen; cross-site POSTs; the fleet lock's holder killed;
+// one instance killed; a Sentinel failover. Each checks 0 fail-open and 0
+// lost answers.
 //
 // It is not run by "go test"; run it with
 //
 //	go run ./cmd/fleetload            # 1,000 origins, 1,000,000 requests
-//	go run ./cmd/fleetload -short     # CI: 100 origins, 6,000 requests
+//	go run ./cmd/fleetload -short     # CI: 100 origins, 3,000 + 1,500 per fault phase
 //
 // Exit status 0 when every check held, 1 otherwise.
 package main
