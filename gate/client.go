@@ -56,6 +56,11 @@ type Client struct {
 	MinBackoff, MaxBackoff time.Duration
 	// Hooks, when set, are told of lookups and fetches (for metrics).
 	Hooks *Hooks
+	// MaxFetches bounds the robots.txt fetches the Client makes at once,
+	// whatever the number of callers (default DefaultMaxFetches); more wait
+	// for a turn. One origin never has more than one fetch at a time (two
+	// while a Refresh of it runs): concurrent callers share it.
+	MaxFetches int
 
 	once      sync.Once
 	fetcher   *fetch.Fetcher
@@ -64,7 +69,11 @@ type Client struct {
 	flights   map[string]*flight
 	fetches   atomic.Int64
 	cacheErrs atomic.Int64
+	slots     chan struct{} // fetches at once, MaxFetches
 }
+
+// DefaultMaxFetches is the default of Client.MaxFetches.
+const DefaultMaxFetches = 32
 
 type flight struct {
 	done  chan struct{}
@@ -83,6 +92,11 @@ func (c *Client) init() {
 			c.cache = cache.NewMemory(0, 0)
 		}
 		c.flights = make(map[string]*flight)
+		n := c.MaxFetches
+		if n <= 0 {
+			n = DefaultMaxFetches
+		}
+		c.slots = make(chan struct{}, n)
 	})
 }
 
@@ -198,6 +212,30 @@ func needsFetch(e *cache.Entry, now time.Time, force bool) bool {
 	return !now.Before(e.Expires)
 }
 
+// cached returns the state of origin when the cache answers without a
+// fetch; false when a fetch is needed (nothing is counted then: get counts
+// the lookup that follows).
+func (c *Client) cached(ctx context.Context, origin string) (*State, bool) {
+	c.init()
+	e := c.load(ctx, origin)
+	if needsFetch(e, c.now(), false) {
+		return nil, false
+	}
+	if h := c.Hooks; h != nil && h.Lookup != nil {
+		h.Lookup(origin, true)
+	}
+	return c.state(origin, e, c.now()), true
+}
+
+// LockTTL is how long the fleet's fetch lock of an origin lives (with a
+// shared cache): slightly above the fetch's whole deadline, so that a
+// holder that dies frees it. A caller that waits for a fetch should wait a
+// little longer than this before answering without it.
+func (c *Client) LockTTL() time.Duration {
+	c.init()
+	return c.lockTTL()
+}
+
 func (c *Client) get(ctx context.Context, origin string, force bool) (*State, error) {
 	c.init()
 	e := c.load(ctx, origin)
@@ -246,6 +284,10 @@ func (c *Client) fly(ctx context.Context, key, origin string, force bool, f *fli
 		f.state = c.state(origin, old, now)
 		return
 	}
+	// A turn among the process's fetches: a site that never answers holds
+	// one turn until the fetch's deadline, never every caller.
+	c.slots <- struct{}{}
+	defer func() { <-c.slots }()
 	// Across a fleet sharing the cache: one fetch for all the processes.
 	shared, cur, unlock := c.fleetFetch(ctx, origin, now, force)
 	if shared != nil {

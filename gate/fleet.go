@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"sync"
 	"time"
 
@@ -26,6 +27,14 @@ type Locker interface {
 	// process, or after d, or when ctx ends, whichever comes first.
 	Wait(ctx context.Context, origin string, d time.Duration) error
 }
+
+// ErrLockSlow is wrapped by a Locker's error when the store did not answer
+// in time but may still be there (a frozen or overloaded server): the
+// Client then asks again every fleetPoll, up to twice the lock's life,
+// rather than fetching on its own, so that single flight holds through a
+// freeze. Any other error (the store refused, is known down) makes the
+// Client fetch on its own at once.
+var ErrLockSlow = errors.New("gate: the fleet's lock store is slow")
 
 // Sourcer is implemented by a shared cache: Source says where the entries
 // it stores now go, "shared" or "local" (see cache.Entry.Source).
@@ -104,6 +113,18 @@ func (c *Client) fleetFetch(ctx context.Context, origin string, now time.Time, f
 	waited := false
 	for {
 		un, ok, err := l.Lock(ctx, origin, ttl)
+		if errors.Is(err, ErrLockSlow) && time.Now().Before(deadline) {
+			// Slow, not gone: another process may hold the lock.
+			select {
+			case <-ctx.Done():
+				return nil, nil, func() {}
+			case <-time.After(fleetPoll):
+			}
+			if e := c.load(ctx, origin); landed(e, now, c.now(), force) {
+				return e, nil, nil
+			}
+			continue
+		}
 		if err != nil {
 			return nil, nil, func() {}
 		}

@@ -113,6 +113,41 @@ func (g *Gate) Check(ctx context.Context, rawURL string) (*Decision, error) {
 	return g.DecideTarget(s, t), nil
 }
 
+// CheckCached decides for rawURL when the state of its origin is known
+// without a fetch (a fresh copy, or a failure that asks to wait); ok is
+// false when a fetch is needed, and Check then makes it. It never waits
+// for a fetch, so that an answer a cache holds never waits behind others.
+func (g *Gate) CheckCached(ctx context.Context, rawURL string) (d *Decision, ok bool, err error) {
+	t, err := ParseTarget(rawURL)
+	if err != nil {
+		return nil, false, &fetch.Error{Op: "origin", URL: stripUserinfo(rawURL), Err: err}
+	}
+	s, ok := g.c().cached(ctx, t.Origin)
+	if !ok {
+		return nil, false, nil
+	}
+	return g.DecideTarget(s, t), true, nil
+}
+
+// FetchPending is the start of the reason of a decision taken by Waiting.
+const FetchPending = "robots.txt not fetched yet"
+
+// Waiting is the decision for rawURL when its origin's robots.txt is being
+// fetched and the caller can wait no longer: a hold until retryAt (a drop
+// when the scope denies the URL anyway). The fetch goes on; asked again,
+// the gate answers from it.
+func (g *Gate) Waiting(rawURL string, retryAt time.Time) (*Decision, error) {
+	t, err := ParseTarget(rawURL)
+	if err != nil {
+		return nil, &fetch.Error{Op: "origin", URL: stripUserinfo(rawURL), Err: err}
+	}
+	d := g.DecideTarget(&State{Origin: t.Origin, RetryAt: retryAt}, t)
+	why := FetchPending + " (the fetch goes on): hold; ask again after " + stamp(retryAt)
+	d.Reason = why + strings.TrimPrefix(d.Reason, d.RepReason)
+	d.RepReason = why
+	return d, nil
+}
+
 // Recheck decides again for tasks decided earlier and not yet started, under
 // the current policy of their origins (fetched again when expired; call
 // Client.Refresh first to force it). Each new Decision has Changed set when

@@ -38,6 +38,16 @@ type HoldStore interface {
 	Release(ctx context.Context, origin, lease string) error
 }
 
+// HoldLister is implemented by a HoldStore whose holds an operator can
+// list and lift (LocalHolds, and cache/rediscache for the whole fleet).
+type HoldLister interface {
+	// Holds returns the holds in force at now, at most max of them, and
+	// whether there were more.
+	Holds(ctx context.Context, now time.Time, max int) (map[string]OriginHold, bool, error)
+	// Lift ends the hold of origin everywhere; false when there was none.
+	Lift(ctx context.Context, origin string) (bool, error)
+}
+
 // LocalHolds is a HoldStore in the process. The zero value is ready.
 type LocalHolds struct {
 	mu    sync.Mutex
@@ -50,7 +60,33 @@ type slots struct {
 	next   time.Time
 }
 
-var _ HoldStore = (*LocalHolds)(nil)
+var (
+	_ HoldStore  = (*LocalHolds)(nil)
+	_ HoldLister = (*LocalHolds)(nil)
+)
+
+// Holds implements HoldLister.
+func (l *LocalHolds) Holds(_ context.Context, now time.Time, max int) (map[string]OriginHold, bool, error) {
+	all := l.All(now)
+	more := false
+	for o := range all {
+		if len(all) <= max {
+			break
+		}
+		delete(all, o)
+		more = true
+	}
+	return all, more, nil
+}
+
+// Lift implements HoldLister.
+func (l *LocalHolds) Lift(_ context.Context, origin string) (bool, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	_, ok := l.holds[origin]
+	delete(l.holds, origin)
+	return ok, nil
+}
 
 // HoldOrigin implements HoldStore.
 func (l *LocalHolds) HoldOrigin(ctx context.Context, origin string, h OriginHold) error {
@@ -156,6 +192,9 @@ const (
 	// Retry-After holds its origin; a 403 holds it for DefaultRefusalHold.
 	DefaultStatusHold  = time.Minute
 	DefaultRefusalHold = time.Hour
+	// DefaultUnavailableRetry is when a task held because the politeness
+	// state could not be read (a shared store down) is asked about again.
+	DefaultUnavailableRetry = 5 * time.Second
 )
 
 // Politeness limits the tasks a gate admits per origin, for a whole fleet
@@ -180,6 +219,9 @@ type Politeness struct {
 	Lease time.Duration
 	// MaxHold caps a hold asked for by Retry-After (default 24 hours).
 	MaxHold time.Duration
+	// UnavailableRetry is the retry time of a task held because Store
+	// failed (default DefaultUnavailableRetry).
+	UnavailableRetry time.Duration
 
 	once  sync.Once
 	store HoldStore
@@ -198,10 +240,29 @@ func (p *Politeness) s() HoldStore {
 // Apply turns an admitted decision into a hold when the origin is held or
 // its politeness limits are reached; it returns d, changed in place, and
 // the lease to pass to Done when the task admitted ends ("" otherwise).
+//
+// When Store fails (a shared store unreachable), the task cannot be shown
+// to respect the fleet's holds and limits: d becomes a hold until
+// UnavailableRetry from now, and the error is returned for the log. An
+// error never leaves d admitted.
 func (p *Politeness) Apply(ctx context.Context, d *Decision, now time.Time) (lease string, err error) {
 	if d.Action != Admit {
 		return "", nil
 	}
+	lease, err = p.apply(ctx, d, now)
+	if err != nil {
+		d.Action, d.RetryAt = Hold, now.Add(orDur(p.UnavailableRetry, DefaultUnavailableRetry))
+		d.Reason += "; " + UnavailableReason + " (" + err.Error() + "); ask again after " + stamp(d.RetryAt)
+		return "", err
+	}
+	return lease, nil
+}
+
+// UnavailableReason starts the part of a held decision's reason that says
+// the politeness state could not be read.
+const UnavailableReason = "politeness: the fleet's holds and limits cannot be read"
+
+func (p *Politeness) apply(ctx context.Context, d *Decision, now time.Time) (lease string, err error) {
 	h, held, err := p.s().OriginHeld(ctx, d.Origin, now)
 	if err != nil {
 		return "", err
@@ -246,6 +307,9 @@ func (p *Politeness) Apply(ctx context.Context, d *Decision, now time.Time) (lea
 	}
 	return lease, nil
 }
+
+// HoldStore returns the store in use (Store, or the Politeness's own).
+func (p *Politeness) HoldStore() HoldStore { return p.s() }
 
 // Done ends the lease of a task Apply admitted.
 func (p *Politeness) Done(ctx context.Context, origin, lease string) error {

@@ -2,6 +2,7 @@ package gate
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -175,5 +176,68 @@ func TestPending(t *testing.T) {
 	}
 	if got := p.take("o2"); len(got) != 2 {
 		t.Errorf("take(o2) = %d decisions, want 2", len(got))
+	}
+}
+
+// failingStore is a HoldStore whose reads fail as a shared store's do while
+// it is unreachable.
+type failingStore struct {
+	LocalHolds
+	heldErr, takeErr error
+}
+
+func (f *failingStore) OriginHeld(ctx context.Context, origin string, now time.Time) (OriginHold, bool, error) {
+	if f.heldErr != nil {
+		return OriginHold{}, false, f.heldErr
+	}
+	return f.LocalHolds.OriginHeld(ctx, origin, now)
+}
+
+func (f *failingStore) Take(ctx context.Context, origin, lease string, max int, interval, leaseTTL time.Duration) (time.Duration, error) {
+	if f.takeErr != nil {
+		return 0, f.takeErr
+	}
+	return f.LocalHolds.Take(ctx, origin, lease, max, interval, leaseTTL)
+}
+
+// TestApplyStoreErrorNeverAdmits: a politeness store that fails (the
+// fleet's shared state unreachable) turns an admit into a hold, whichever
+// read fails; a decision that was not an admit is left alone.
+func TestApplyStoreErrorNeverAdmits(t *testing.T) {
+	s := newSite(t, 200, "User-agent: *\nDisallow: /private/\n")
+	g := &Gate{Agent: "ExampleBot", Client: local(), Scope: approveAll}
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	down := errors.New("store unreachable")
+	tests := []struct {
+		name       string
+		store      *failingStore
+		pol        func() *Politeness
+		path       string
+		want       Action
+		err, lease bool
+		retryAt    time.Time
+	}{
+		{"holds unreadable, no limits", &failingStore{heldErr: down}, func() *Politeness { return &Politeness{} }, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
+		{"holds unreadable, with limits", &failingStore{heldErr: down}, func() *Politeness { return &Politeness{MaxConcurrent: 2} }, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
+		{"slots unreadable (concurrency)", &failingStore{takeErr: down}, func() *Politeness { return &Politeness{MaxConcurrent: 2} }, "/a", Hold, true, false, now.Add(DefaultUnavailableRetry)},
+		{"slots unreadable (interval)", &failingStore{takeErr: down}, func() *Politeness { return &Politeness{MinInterval: time.Second, UnavailableRetry: 9 * time.Second} }, "/a", Hold, true, false, now.Add(9 * time.Second)},
+		{"slots unreadable, no limits: not asked", &failingStore{takeErr: down}, func() *Politeness { return &Politeness{} }, "/a", Admit, false, false, time.Time{}},
+		{"store fine", &failingStore{}, func() *Politeness { return &Politeness{MaxConcurrent: 2} }, "/a", Admit, false, true, time.Time{}},
+		{"a drop stays a drop", &failingStore{heldErr: down}, func() *Politeness { return &Politeness{} }, "/private/a", Drop, false, false, time.Time{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := tt.pol()
+			p.Store = tt.store
+			d := check(t, g, s.URL+tt.path)
+			lease, err := p.Apply(context.Background(), d, now)
+			if d.Action != tt.want || (err != nil) != tt.err || (lease != "") != tt.lease || !d.RetryAt.Equal(tt.retryAt) {
+				t.Fatalf("Apply: %s retryAt %v lease %q err %v; want %s retryAt %v lease %v err %v (%s)",
+					d.Action, d.RetryAt, lease, err, tt.want, tt.retryAt, tt.lease, tt.err, d.Reason)
+			}
+			if tt.err && !strings.Contains(d.Reason, UnavailableReason) {
+				t.Errorf("reason %q does not say why", d.Reason)
+			}
+		})
 	}
 }

@@ -3,20 +3,26 @@ package server
 import (
 	"bytes"
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"mime"
+	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/cache"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 // Limits of the decision service.
@@ -31,6 +37,18 @@ const (
 	DefaultDecideWorkers = 16
 	inFlightWait         = 5 * time.Second
 	maxAgentsKept        = 64
+	// MaxDecideAnswer bounds the JSON answer of one decide request: a
+	// request whose URLs alone would make it larger is refused with 413;
+	// once the decisions reach it, the remaining URLs are answered with a
+	// small hold (AnswerFull).
+	MaxDecideAnswer = MaxAnswer
+	// writeMargin is how much longer than the decide deadline an answer
+	// may take to be written, so that the hold a deadline gives still
+	// reaches the crawler (deadlines nest: fetch < lock < decide < write).
+	writeMargin = 10 * time.Second
+	// pendingRetry is the retry time of a task whose robots.txt was still
+	// being fetched at the decide deadline.
+	pendingRetry = 5 * time.Second
 )
 
 // GateOptions make the server a decision service for a crawler fleet:
@@ -56,13 +74,32 @@ type GateOptions struct {
 	MaxInFlight, Workers int
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// DecideTimeout bounds the wait of a decide or policy request for
+	// robots.txt fetches; a URL still waiting then is answered with a hold
+	// (the fetch goes on). 0 means a little over the fleet lock's life
+	// (gate.Client.LockTTL), so that deadlines nest: fetch < lock < decide
+	// < write (DecideTimeout + 10 s).
+	DecideTimeout time.Duration
+	// Token, when set, is a bearer token every gate request must carry
+	// (Authorization: Bearer TOKEN), for deployments beyond loopback.
+	Token string
+	// Hosts are the Host names (without port) the gate answers besides IP
+	// literals and "localhost", so that a page served from a name that
+	// resolves to this server (DNS rebinding) cannot use it.
+	Hosts []string
+	// MaxAnswer bounds one decide answer (0: MaxDecideAnswer).
+	MaxAnswer int64
+	// SharedState, when set, reports whether the fleet's shared state (Redis)
+	// answers now, for GET /sharedz and the robotstxt_shared_state_up metric.
+	SharedState func(context.Context) error
 }
 
 type gateService struct {
-	o      GateOptions
-	sem    chan struct{}
-	mu     sync.Mutex
-	agents map[string]*gate.Gate
+	o        GateOptions
+	logEvery rate
+	sem      chan struct{}
+	mu       sync.Mutex
+	agents   map[string]*gate.Gate
 }
 
 // routeGate adds the decision service's routes and /readyz.
@@ -72,6 +109,7 @@ func (s *Server) routeGate(o *GateOptions) {
 		return
 	}
 	g := &gateService{o: *o, agents: make(map[string]*gate.Gate)}
+	s.gateSvc = g
 	if g.o.Politeness == nil {
 		g.o.Politeness = &gate.Politeness{}
 	}
@@ -87,12 +125,23 @@ func (s *Server) routeGate(o *GateOptions) {
 	if g.o.Now == nil {
 		g.o.Now = time.Now
 	}
+	if g.o.MaxAnswer <= 0 {
+		g.o.MaxAnswer = MaxDecideAnswer
+	}
+	if g.o.DecideTimeout <= 0 {
+		g.o.DecideTimeout = g.o.Gate.Client.LockTTL() + 3*time.Second
+	}
 	g.sem = make(chan struct{}, g.o.MaxInFlight)
 	s.mux.HandleFunc("/readyz", readyz(g.o.Ready))
+	s.mux.HandleFunc("/sharedz", g.sharedz)
+	if g.o.SharedState != nil {
+		g.o.Metrics.SharedState(g.o.SharedState)
+	}
 	s.mux.Handle("/metrics", g.o.Metrics.Handler())
 	s.mux.HandleFunc("/api/v1/decide", g.post(s, g.decide))
 	s.mux.HandleFunc("/api/v1/target-status", g.post(s, g.targetStatus))
 	s.mux.HandleFunc("/api/v1/policy", g.policy)
+	s.mux.HandleFunc("/api/v1/holds", g.holdsEndpoint)
 }
 
 func readyz(ready func(context.Context) error) http.HandlerFunc {
@@ -114,26 +163,62 @@ func readyz(ready func(context.Context) error) http.HandlerFunc {
 	}
 }
 
-// post wraps a JSON POST handler: method, content type, body limit and the
-// bound on requests in flight.
-func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Request, body []byte) error) http.HandlerFunc {
+// rate lets an event through at most once a second.
+type rate struct{ last atomic.Int64 }
+
+func (r *rate) Allow(now time.Time) bool {
+	last := r.last.Load()
+	return now.UnixNano()-last >= int64(time.Second) && r.last.CompareAndSwap(last, now.UnixNano())
+}
+
+// sharedz answers whether the fleet's shared state (Redis) answers now:
+// 200 when it does (or there is none), 503 when it does not. It is not
+// readiness: an instance answers correctly without it (holding what it
+// cannot confirm), so a load balancer must not take it out for this.
+func (g *gateService) sharedz(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		writeError(w, http.StatusMethodNotAllowed, "use GET /sharedz", "GET, HEAD")
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	if g.o.SharedState == nil {
+		writeJSON(w, r, http.StatusOK, map[string]string{"status": "none", "detail": "no shared state: this instance is on its own"})
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := g.o.SharedState(ctx); err != nil {
+		writeJSON(w, r, http.StatusServiceUnavailable, map[string]string{"status": "down", "error": err.Error()})
+		return
+	}
+	writeJSON(w, r, http.StatusOK, map[string]string{"status": "up"})
+}
+
+// post wraps a JSON POST handler: method, origin checks, content type,
+// body limit and the bound on requests in flight. The handler may call
+// release to give its turn back early (after reading its input, before
+// waiting for fetches).
+func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Request, body []byte, release func()) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
 			writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
 			return
 		}
-		if ct := r.Header.Get("Content-Type"); ct != "" {
-			if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
-				writeError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: send application/json", ct), "")
-				return
-			}
+		if !g.allowed(w, r) {
+			return
+		}
+		// JSON only: a cross-site page can send a form or text/plain
+		// without a CORS preflight, never application/json.
+		ct := r.Header.Get("Content-Type")
+		if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != "application/json" {
+			writeError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: send application/json", ct), "")
+			return
 		}
 		t := time.NewTimer(inFlightWait)
 		defer t.Stop()
 		select {
 		case g.sem <- struct{}{}:
-			defer func() { <-g.sem }()
 		case <-t.C:
 			w.Header().Set("Retry-After", "1")
 			writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests in flight; retry", g.o.MaxInFlight), "")
@@ -141,15 +226,62 @@ func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Req
 		case <-r.Context().Done():
 			return
 		}
+		var once sync.Once
+		release := func() { once.Do(func() { <-g.sem }) }
+		defer release()
 		body, err := s.readBody(w, r)
 		if err != nil {
 			writeFailure(w, err)
 			return
 		}
-		if err := fn(w, r, body); err != nil {
+		if err := fn(w, r, body, release); err != nil {
 			writeFailure(w, err)
 		}
 	}
+}
+
+// allowed refuses a request another site's page may have sent (an Origin
+// or Sec-Fetch-Site that is not this server, a Host name it does not
+// serve: DNS rebinding) and, with a Token, one without it. It answers the
+// refusal itself.
+func (g *gateService) allowed(w http.ResponseWriter, r *http.Request) bool {
+	if why := crossSite(r, g.o.Hosts); why != "" {
+		writeError(w, http.StatusForbidden, why, "")
+		return false
+	}
+	if g.o.Token != "" {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(g.o.Token)) != 1 {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="robotstxt gate"`)
+			writeError(w, http.StatusUnauthorized, "this gate needs Authorization: Bearer TOKEN", "")
+			return false
+		}
+	}
+	return true
+}
+
+// crossSite says why r may come from another site's page, "" when it does
+// not: a browser sends Origin with every cross-origin POST and DELETE, and
+// Sec-Fetch-Site with every request; a crawler sends neither.
+func crossSite(r *http.Request, hosts []string) string {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if net.ParseIP(host) == nil && !strings.EqualFold(host, "localhost") && !slices.ContainsFunc(hosts, func(h string) bool { return strings.EqualFold(h, host) }) {
+		return fmt.Sprintf("Host %q is not served by this gate (IP addresses and localhost are; add names with --gate-host)", r.Host)
+	}
+	if o := r.Header.Get("Origin"); o != "" {
+		u, err := url.Parse(o)
+		if err != nil || !strings.EqualFold(u.Host, r.Host) {
+			return fmt.Sprintf("Origin %q: cross-site requests are refused", o)
+		}
+	}
+	if sf := r.Header.Get("Sec-Fetch-Site"); sf != "" && sf != "same-origin" && sf != "none" {
+		return "Sec-Fetch-Site " + strconv.Quote(sf) + ": cross-site requests are refused"
+	}
+	return ""
 }
 
 func decodeStrict(body []byte, v any) error {
@@ -183,6 +315,7 @@ type decideItem struct {
 	Error    string
 	RetryAt  time.Time
 	Lease    string
+	Held     bool // an Error that is a hold: ask again (the answer was full)
 }
 
 func (it *decideItem) appendJSON(b []byte) []byte {
@@ -191,6 +324,9 @@ func (it *decideItem) appendJSON(b []byte) []byte {
 	if it.Decision == nil {
 		b = append(b, `,"error":`...)
 		b = appendJSONString(b, it.Error)
+		if it.Held {
+			return append(b, `,"gate":"hold"}`...)
+		}
 		return append(b, `,"gate":"drop"}`...)
 	}
 	d, _ := it.Decision.MarshalJSON()
@@ -208,10 +344,9 @@ func (it *decideItem) appendJSON(b []byte) []byte {
 	return append(b, '}')
 }
 
-func appendJSONString(b []byte, s string) []byte {
-	q, _ := json.Marshal(s)
-	return append(b, q...)
-}
+// appendJSONString writes s as a JSON string, without the HTML escapes
+// (\u003c) that would make a URL of '<' six times its size.
+func appendJSONString(b []byte, s string) []byte { return wire.AppendString(b, s, false) }
 
 func (g *gateService) gateFor(agent string) (*gate.Gate, error) {
 	def := g.o.Gate
@@ -236,7 +371,7 @@ func (g *gateService) gateFor(agent string) (*gate.Gate, error) {
 	return ag, nil
 }
 
-func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte) error {
+func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte, release func()) error {
 	var req decideRequest
 	if err := decodeStrict(body, &req); err != nil {
 		return err
@@ -246,6 +381,10 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	}
 	if len(req.URLs) > MaxDecideURLs {
 		return badRequest(`"urls": %d URLs, at most %d per request`, len(req.URLs), MaxDecideURLs)
+	}
+	if size := decideAnswerFloor(req.URLs); size > g.o.MaxAnswer {
+		return &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf(
+			"the answer would be over %d KB, above the %d KB limit: send fewer or shorter URLs per request", size>>10, g.o.MaxAnswer>>10)}
 	}
 	gt, err := g.gateFor(req.Agent)
 	if err != nil {
@@ -258,26 +397,47 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 		// The agent's gate with the purpose: the same client and scope.
 		gt = &gate.Gate{Agent: gt.Agent, Exact: gt.Exact, NoFallback: gt.NoFallback, Client: gt.Client, Scope: gt.Scope, Purpose: req.Purpose}
 	}
+	body = nil
 	stream := acceptsNDJSON(r)
-	ctx := r.Context()
+	// The answer is written within the deadline plus a margin, whatever
+	// the server's write timeout: a hold given at the deadline, or the
+	// last line of a stream, still reaches the crawler.
+	rc := http.NewResponseController(w)
+	_ = rc.SetWriteDeadline(time.Now().Add(g.o.DecideTimeout + writeMargin))
+	ctx, cancel := context.WithTimeout(r.Context(), g.o.DecideTimeout)
+	defer cancel()
 	items := make([]decideItem, len(req.URLs))
 	done := make(chan int, len(req.URLs))
+	budget := &answerBudget{left: g.o.MaxAnswer - decideAnswerFloor(req.URLs)}
+	// First what the cache answers, with no wait: those answers never
+	// wait behind a fetch, of this request or of others.
+	var misses []int
+	for i, u := range req.URLs {
+		if g.decideCached(ctx, gt, u, &items[i], budget) {
+			done <- i
+		} else {
+			misses = append(misses, i)
+		}
+	}
+	cached := len(req.URLs) - len(misses)
+	// Waiting for fetches holds no turn of the requests in flight.
+	release()
+	if stream {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		w.WriteHeader(http.StatusOK)
+	}
 	next := make(chan int)
 	go func() {
 		defer close(next)
-		for i := range req.URLs {
-			select {
-			case next <- i:
-			case <-ctx.Done():
-				return
-			}
+		for _, i := range misses {
+			next <- i
 		}
 	}()
 	var wg sync.WaitGroup
-	for range min(g.o.Workers, len(req.URLs)) {
+	for range min(g.o.Workers, len(misses)) {
 		wg.Go(func() {
 			for i := range next {
-				g.decideOne(ctx, gt, req.URLs[i], &items[i])
+				g.decideOne(ctx, r.Context(), gt, req.URLs[i], &items[i], budget)
 				done <- i
 			}
 		})
@@ -287,7 +447,7 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	if !stream {
 		for range done {
 		}
-		if err := ctx.Err(); err != nil {
+		if r.Context().Err() != nil {
 			return nil
 		}
 		b := make([]byte, 0, 512*len(items))
@@ -304,21 +464,82 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 		w.Write(b)
 		return nil
 	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
 	var b []byte
+	n := 0
 	for i := range done {
 		b = items[i].appendJSON(b[:0])
 		b = append(b, '\n')
 		if _, err := w.Write(b); err != nil {
 			break
 		}
-		rc.Flush()
+		// The cached answers go out together, then each fetched one.
+		if n++; n >= cached {
+			rc.Flush()
+		}
 	}
+	rc.Flush()
 	for range done { // after a write error: let the workers finish
 	}
 	return nil
+}
+
+// decideAnswerFloor is about the least size of a decide answer: each URL
+// appears as given and as the target URL, with the fixed fields of a
+// record.
+func decideAnswerFloor(urls []string) int64 {
+	n := int64(2)
+	for _, u := range urls {
+		n += jsonLen(u) + 300
+		if t, err := gate.ParseTarget(u); err == nil {
+			n += jsonLen(t.URL)
+		}
+	}
+	return n
+}
+
+// answerBudget bounds the size of one decide answer while it is decided,
+// so that neither the decisions kept nor the answer exceed
+// MaxDecideAnswer: a decision can be large (a group of thousands of
+// user-agent lines is listed in each record), and once the budget is spent
+// the remaining URLs are answered with a small hold (ask again).
+type answerBudget struct {
+	mu   sync.Mutex
+	left int64
+}
+
+// take reserves n bytes; false when they are not left.
+func (a *answerBudget) take(n int64) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if n > a.left {
+		a.left = 0
+		return false
+	}
+	a.left -= n
+	return true
+}
+
+func (a *answerBudget) spent() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.left <= 0
+}
+
+// AnswerFull is the error of a URL not decided because its request's
+// answer reached MaxDecideAnswer; it comes with "gate": "hold".
+const AnswerFull = "not decided: this request's answer reached its size limit; ask again for this URL"
+
+// decisionSize is about the JSON size of d beyond the floor counted per
+// URL (decideAnswerFloor): its reason and group.
+func decisionSize(d *gate.Decision) int64 {
+	n := int64(len(d.Reason)) + int64(len(d.PolicyFinalURL)) + int64(len(d.PolicyDigest))
+	for _, a := range d.Group {
+		n += 32 + int64(len(a.Value))
+	}
+	if d.MatchedRule != nil {
+		n += 64 + int64(len(d.MatchedRule.Pattern))
+	}
+	return n
 }
 
 func acceptsNDJSON(r *http.Request) bool {
@@ -333,20 +554,58 @@ func acceptsNDJSON(r *http.Request) bool {
 	return false
 }
 
-func (g *gateService) decideOne(ctx context.Context, gt *gate.Gate, u string, it *decideItem) {
+// decideCached decides u into it when the cache answers without a fetch
+// (or u is refused at once); false when a fetch is needed.
+func (g *gateService) decideCached(ctx context.Context, gt *gate.Gate, u string, it *decideItem, budget *answerBudget) bool {
 	it.URL = u
+	if budget.spent() {
+		it.Error, it.Held = AnswerFull, true
+		return true
+	}
 	if len(u) > maxItem {
 		it.URL, it.Error = u[:64]+"...", fmt.Sprintf("URL longer than %d bytes", maxItem)
+		return true
+	}
+	d, ok, err := gt.CheckCached(ctx, u)
+	if err != nil {
+		it.Error = err.Error()
+		return true
+	}
+	if !ok {
+		return false
+	}
+	g.finish(ctx, d, it, budget)
+	return true
+}
+
+// decideOne decides u into it, waiting for its robots.txt until ctx's
+// deadline; a URL whose fetch is still going on then is held (an answer,
+// never a loss). parent is the request's own context.
+func (g *gateService) decideOne(ctx, parent context.Context, gt *gate.Gate, u string, it *decideItem, budget *answerBudget) {
+	it.URL = u
+	if budget.spent() {
+		it.Error, it.Held = AnswerFull, true
 		return
 	}
 	d, err := gt.Check(ctx, u)
+	if err != nil && parent.Err() == nil && ctx.Err() != nil {
+		d, err = gt.Waiting(u, g.o.Now().Add(pendingRetry))
+	}
 	if err != nil {
 		it.Error = err.Error()
 		return
 	}
+	g.finish(ctx, d, it, budget)
+}
+
+func (g *gateService) finish(ctx context.Context, d *gate.Decision, it *decideItem, budget *answerBudget) {
+	if !budget.take(decisionSize(d)) {
+		it.Error, it.Held = AnswerFull, true
+		return
+	}
 	lease, err := g.o.Politeness.Apply(ctx, d, g.o.Now())
-	if err != nil && g.o.Log != nil {
-		g.o.Log.Warn("politeness state unavailable", "origin", d.Origin, "err", err.Error())
+	if err != nil && g.o.Log != nil && g.logEvery.Allow(time.Now()) {
+		g.o.Log.Warn("politeness state unavailable; tasks held (logged at most once a second)", "origin", d.Origin, "err", err.Error())
 	}
 	it.Decision, it.Lease = d, lease
 	if d.Action == gate.Hold {
@@ -365,7 +624,7 @@ type targetStatusRequest struct {
 	Lease      string `json:"lease"`
 }
 
-func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, body []byte) error {
+func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, body []byte, _ func()) error {
 	var req targetStatusRequest
 	if err := decodeStrict(body, &req); err != nil {
 		return err
@@ -456,6 +715,9 @@ type policySummary struct {
 
 func (g *gateService) policy(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
+	if !g.allowed(w, r) {
+		return
+	}
 	q := r.URL.Query().Get("origin")
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodDelete:
@@ -480,13 +742,75 @@ func (g *gateService) policy(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, r, http.StatusOK, map[string]any{"origin": origin, "deleted": true})
 		return
 	}
-	st, err := g.o.Gate.Client.Policy(r.Context(), origin)
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(g.o.DecideTimeout + writeMargin))
+	ctx, cancel := context.WithTimeout(r.Context(), g.o.DecideTimeout)
+	defer cancel()
+	st, err := g.o.Gate.Client.Policy(ctx, origin)
 	if err != nil {
-		writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+		w.Header().Set("Retry-After", strconv.Itoa(int(pendingRetry/time.Second)))
+		writeError(w, http.StatusServiceUnavailable, gate.FetchPending+" (the fetch goes on): ask again", "")
 		return
 	}
 	writeJSON(w, r, http.StatusOK, describePolicy(st))
 }
+
+// holdAnswer is one hold of GET /api/v1/holds.
+type holdAnswer struct {
+	Origin     string `json:"origin"`
+	Until      string `json:"until"`
+	HTTPStatus int    `json:"httpStatus"`
+	Detail     string `json:"detail,omitempty"`
+}
+
+// holdsEndpoint lists the holds set by targets' answers (GET) and lifts
+// one for the whole fleet (DELETE ?origin=URL).
+func (g *gateService) holdsEndpoint(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodDelete {
+		writeError(w, http.StatusMethodNotAllowed, "/api/v1/holds takes GET or DELETE", "GET, HEAD, DELETE")
+		return
+	}
+	if !g.allowed(w, r) {
+		return
+	}
+	hl, ok := g.o.Politeness.HoldStore().(gate.HoldLister)
+	if !ok {
+		writeError(w, http.StatusNotImplemented, "this server's hold store cannot list or lift holds", "")
+		return
+	}
+	if r.Method == http.MethodDelete {
+		q := r.URL.Query().Get("origin")
+		origin, err := fetch.Origin(q)
+		if err != nil || len(q) > maxItem {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("origin=%q: want an http(s) URL or origin (%v)", q, err), "")
+			return
+		}
+		had, err := hl.Lift(r.Context(), origin)
+		if err != nil {
+			writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+			return
+		}
+		if g.o.Log != nil {
+			g.o.Log.Info("hold lifted", "origin", origin, "was held", had)
+		}
+		writeJSON(w, r, http.StatusOK, map[string]any{"origin": origin, "lifted": had})
+		return
+	}
+	holds, more, err := hl.Holds(r.Context(), g.o.Now(), maxHoldsListed)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error(), "")
+		return
+	}
+	list := make([]holdAnswer, 0, len(holds))
+	for o, h := range holds {
+		list = append(list, holdAnswer{Origin: o, Until: rfc3339(h.Until), HTTPStatus: h.HTTPStatus, Detail: h.Detail})
+	}
+	slices.SortFunc(list, func(a, b holdAnswer) int { return strings.Compare(a.Origin, b.Origin) })
+	writeJSON(w, r, http.StatusOK, map[string]any{"holds": list, "truncated": more})
+}
+
+// maxHoldsListed bounds GET /api/v1/holds.
+const maxHoldsListed = 10000
 
 func describePolicy(st *gate.State) *policyAnswer {
 	a := &policyAnswer{Origin: st.Origin, Source: st.Source, Stale: st.Stale, Redirects: []fetch.Hop{}}

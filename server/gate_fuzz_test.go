@@ -42,7 +42,7 @@ func FuzzDecideBody(f *testing.F) {
 	}
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, body string, ndjson bool) {
-		req := httptest.NewRequest("POST", "/api/v1/decide", strings.NewReader(body))
+		req := httptest.NewRequest("POST", "http://127.0.0.1/api/v1/decide", strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		if ndjson {
 			req.Header.Set("Accept", "application/x-ndjson")
@@ -103,7 +103,8 @@ func FuzzTargetStatusBody(f *testing.F) {
 	}
 	s := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, body string) {
-		req := httptest.NewRequest("POST", "/api/v1/target-status", strings.NewReader(body))
+		req := httptest.NewRequest("POST", "http://127.0.0.1/api/v1/target-status", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)
 		if rec.Code != 200 && rec.Code != 400 && rec.Code != 413 {

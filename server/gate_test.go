@@ -191,6 +191,7 @@ func TestDecideStreamsInCompletionOrder(t *testing.T) {
 	ts, _ := newServer(t, Options{Gate: gateOptions(t, nil, nil, nil)})
 	req, _ := http.NewRequest("POST", ts.URL+"/api/v1/decide", strings.NewReader(urlsJSON(slow.URL+"/a", fast.URL+"/b", fast.URL+"/c")))
 	req.Header.Set("Accept", "application/x-ndjson")
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +341,7 @@ func TestMetricsAndReadyz(t *testing.T) {
 	s := newSite(t, "User-agent: *\nDisallow: /x\n", 0)
 	o := gateOptions(t, nil, nil, nil)
 	var fail atomic.Bool
-	o.Ready = func(context.Context) error {
+	o.SharedState = func(context.Context) error {
 		if fail.Load() {
 			return errors.New("redis: connection refused")
 		}
@@ -379,18 +380,33 @@ func TestMetricsAndReadyz(t *testing.T) {
 	if miss, hit := lookups("miss"), lookups("hit"); miss+hit != 3 || miss < 1 || hit < 1 {
 		t.Errorf("cache lookups: %d misses and %d hits, want 3 lookups, the first a miss and the last a hit", miss, hit)
 	}
-	for _, tt := range []struct {
-		fail   bool
-		status int
-	}{{false, 200}, {true, 503}, {false, 200}} {
-		fail.Store(tt.fail)
-		resp, err := http.Get(ts.URL + "/readyz")
+	// Readiness is whether this instance answers correctly, which it does
+	// with Redis down (holding what it cannot confirm): a load balancer
+	// must not take the whole fleet out. The shared state's health has its
+	// own endpoint and metric.
+	get := func(path string) (int, string) {
+		resp, err := http.Get(ts.URL + path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
-		if resp.StatusCode != tt.status {
-			t.Errorf("readyz with Redis failing=%v: %d, want %d", tt.fail, resp.StatusCode, tt.status)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, tt := range []struct {
+		fail           bool
+		readyz, shared int
+		metric         string
+	}{{false, 200, 200, "robotstxt_shared_state_up 1"}, {true, 200, 503, "robotstxt_shared_state_up 0"}, {false, 200, 200, "robotstxt_shared_state_up 1"}} {
+		fail.Store(tt.fail)
+		if code, _ := get("/readyz"); code != tt.readyz {
+			t.Errorf("readyz with Redis failing=%v: %d, want %d", tt.fail, code, tt.readyz)
+		}
+		if code, _ := get("/sharedz"); code != tt.shared {
+			t.Errorf("sharedz with Redis failing=%v: %d, want %d", tt.fail, code, tt.shared)
+		}
+		if _, m := get("/metrics"); !strings.Contains(m, tt.metric+"\n") {
+			t.Errorf("metrics with Redis failing=%v lack %q", tt.fail, tt.metric)
 		}
 	}
 }
@@ -414,7 +430,7 @@ func TestFleetOneAnswer(t *testing.T) {
 		}
 		t.Cleanup(func() { rc.Close() })
 		o := gateOptions(t, rc, rc, nil)
-		o.Ready = rc.Ping
+		o.SharedState = rc.Ping
 		ts, _ := newServer(t, Options{Gate: o})
 		bases = append(bases, ts.URL)
 		caches = append(caches, rc)
@@ -457,8 +473,11 @@ func TestFleetOneAnswer(t *testing.T) {
 	}
 	srv.Kill()
 	for i, base := range bases {
-		if resp, err := http.Get(base + "/readyz"); err != nil || resp.StatusCode != 503 {
-			t.Errorf("instance %d /readyz with Redis down: %v %v, want 503", i, resp.StatusCode, err)
+		if resp, err := http.Get(base + "/readyz"); err != nil || resp.StatusCode != 200 {
+			t.Errorf("instance %d /readyz with Redis down: %v %v, want 200 (it answers correctly)", i, resp.StatusCode, err)
+		}
+		if resp, err := http.Get(base + "/sharedz"); err != nil || resp.StatusCode != 503 {
+			t.Errorf("instance %d /sharedz with Redis down: %v %v, want 503", i, resp.StatusCode, err)
 		}
 		_, a := decide(t, base, urlsJSON(s.URL+"/private/b", s.URL+"/public/c"))
 		if a[0].Gate != gate.Drop || a[1].Gate != gate.Hold {

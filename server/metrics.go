@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -85,6 +86,21 @@ func (m *Metrics) RedisError(op string, _ error) { m.redisErrors.WithLabelValues
 // PolicyChanged counts a policy version change (rediscache.Options.OnChange).
 func (m *Metrics) PolicyChanged() { m.changes.Inc() }
 
+// SharedState adds robotstxt_shared_state_up: 1 when up answers nil at
+// scrape time, else 0 (the fleet's shared state, Redis).
+func (m *Metrics) SharedState(up func(context.Context) error) {
+	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "robotstxt_shared_state_up",
+		Help: "Whether the fleet's shared state (Redis) answers: 1 up, 0 down (decisions it cannot confirm are held)."},
+		func() float64 {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			defer cancel()
+			if up(ctx) != nil {
+				return 0
+			}
+			return 1
+		}))
+}
+
 // Hold counts a hold set by a target's answer.
 func (m *Metrics) Hold(cause string) { m.holds.WithLabelValues(cause).Inc() }
 
@@ -99,9 +115,12 @@ func (m *Metrics) Decision(d *gate.Decision) {
 // ReasonClass sums up why a decision was taken, in one of a few words, for
 // a metric label: robots-allow, robots-disallow, robots-unavailable,
 // robots-<failure status>, scope-denied, scope-unresolved, refusal (a
-// 401/403 robots.txt awaiting a person), target-hold, politeness.
+// 401/403 robots.txt awaiting a person), target-hold, politeness,
+// fleet-unavailable (held: the fleet's holds and limits could not be read).
 func ReasonClass(d *gate.Decision) string {
 	switch {
+	case strings.Contains(d.Reason, "; "+gate.UnavailableReason):
+		return "fleet-unavailable"
 	case strings.Contains(d.Reason, "; politeness: origin held"):
 		return "target-hold"
 	case strings.Contains(d.Reason, "; politeness: "):

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/web"
 )
@@ -43,7 +45,17 @@ type Options struct {
 	// Fetch, when set, lets the page ask for a site's robots.txt
 	// (POST /api/v1/fetch, fetch.go).
 	Fetch *FetchOptions
+	// MaxConns bounds the connections served at once (Serve); more wait
+	// in the listen queue. 0 means DefaultMaxConns.
+	MaxConns int
 }
+
+// DefaultMaxConns is the default of Options.MaxConns; with MaxHeaderBytes
+// it bounds the memory that idle or slow connections can take.
+const DefaultMaxConns = 512
+
+// MaxHeaderBytes bounds a request's header lines (431 beyond it).
+const MaxHeaderBytes = 64 << 10
 
 // Server serves the page and the API. It is an http.Handler.
 type Server struct {
@@ -59,11 +71,16 @@ type Server struct {
 	maxInFlight int
 	slotsOnce   sync.Once
 	slots       chan struct{} // API requests in flight (api.go)
+	maxConns    int
+	gateSvc     *gateService // nil without Options.Gate
 }
 
 // New returns a Server.
 func New(opts Options) (*Server, error) {
-	s := &Server{site: opts.Site, maxBody: opts.MaxBody, log: opts.Log, slog: opts.Logger, maxInFlight: opts.MaxAPIInFlight}
+	s := &Server{site: opts.Site, maxBody: opts.MaxBody, log: opts.Log, slog: opts.Logger, maxInFlight: opts.MaxAPIInFlight, maxConns: opts.MaxConns}
+	if s.maxConns <= 0 {
+		s.maxConns = DefaultMaxConns
+	}
 	if s.site == nil {
 		site, err := web.Load()
 		if err != nil {
@@ -266,7 +283,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    MaxHeaderBytes,
 	}
+	ln = netutil.LimitListener(ln, s.maxConns)
 	if s.log != nil {
 		srv.ErrorLog = log.New(logWriter{s}, "", log.LstdFlags|log.LUTC)
 	}

@@ -112,3 +112,24 @@ func TestSlowStoreIsNotDown(t *testing.T) {
 		t.Errorf("after: %+v, %v; want shared", got, err)
 	}
 }
+
+// FuzzSentinelURL: any --redis value gives options or a clear error, never
+// a crash; options name at least one host:port and the master.
+func FuzzSentinelURL(f *testing.F) {
+	for _, s := range []string{"redis-sentinel://127.0.0.1:26379/fleet", "redis-sentinel://:pw@a:1,b:2/m/3",
+		"redis-sentinel://", "redis-sentinel://@/", "redis-sentinel://a:1//", "redis-sentinel://[::1]:26379/m/-1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := parseSentinelURL(s)
+		if err != nil {
+			if o != nil {
+				t.Fatal("options with an error")
+			}
+			return
+		}
+		if o.MasterName == "" || len(o.SentinelAddrs) == 0 || o.DB < 0 {
+			t.Fatalf("%q: %+v", s, o)
+		}
+	})
+}

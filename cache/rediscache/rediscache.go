@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,6 +27,7 @@ const (
 	DefaultHoldKeep  = 24 * time.Hour
 	DefaultOpTimeout = time.Second
 	DefaultNearTTL   = 5 * time.Second
+	DefaultSettle    = 10 * time.Second
 	// retryEvery is how often an unreachable store is tried again.
 	retryEvery = 500 * time.Millisecond
 )
@@ -61,6 +64,19 @@ type Options struct {
 	OnError func(op string, err error)
 	// OnChange is called for every policy change published by any process.
 	OnChange func(gate.PolicyChange)
+	// LocalWhenDown is the degraded mode: while the store cannot answer,
+	// holds and politeness limits come from this process alone (holds it
+	// read or was told of, its own count of leases). An instance may then
+	// admit an origin another instance held since the outage began, and a
+	// fleet of N instances may admit N times the limits. Without it (the
+	// default), OriginHeld and Take return ErrUnavailable and
+	// gate.Politeness holds every task it would have admitted.
+	LocalWhenDown bool
+	// Settle is how long, after the store is found to have lost its data
+	// (restarted without persistence, failed over to an empty replica),
+	// holds and limits count as unconfirmed, so that every instance has
+	// written back the holds it knows (default DefaultSettle).
+	Settle time.Duration
 }
 
 // Cache is a cache.Cache shared by a crawler fleet through Redis, with the
@@ -68,10 +84,12 @@ type Options struct {
 // per origin for the whole fleet) and gate.HoldStore (politeness). Close
 // it when done.
 type Cache struct {
-	rdb  *redis.Client
-	opt  Options
-	id   string // this process's lock value
-	keys keys
+	rdb *redis.Client
+	opt Options
+	// replicated: the store has replicas (Sentinel); holds wait for one.
+	replicated bool
+	id         string // this process's lock value
+	keys       keys
 
 	local *cache.Memory
 
@@ -92,6 +110,9 @@ type Cache struct {
 	waiters map[string][]chan struct{}
 
 	holds *gate.LocalHolds // mirror of the fleet's holds, for when the store is down
+
+	epochSeen atomic.Value // string: the store's epoch as this process last saw it
+	holdAt    sync.Map     // origin -> int64 ms: when this process learnt of its hold
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -114,17 +135,36 @@ func (k keys) next(o string) string   { return k.prefix + "next:" + o }
 func (k keys) tomb(o string) string   { return k.prefix + "deleted:" + o }
 func (k keys) landed() string         { return k.prefix + "landed" }
 func (k keys) versions() string       { return k.prefix + "versions" }
+func (k keys) lifted(o string) string { return k.prefix + "lifted:" + o }
+func (k keys) forgot(o string) string { return k.prefix + "forgot:" + o }
+func (k keys) epoch() string          { return k.prefix + "epoch" }
+func (k keys) settling() string       { return k.prefix + "settling" }
 
 var (
-	_ cache.Cache    = (*Cache)(nil)
-	_ gate.Locker    = (*Cache)(nil)
-	_ gate.HoldStore = (*Cache)(nil)
+	_ cache.Cache     = (*Cache)(nil)
+	_ gate.Locker     = (*Cache)(nil)
+	_ gate.HoldStore  = (*Cache)(nil)
+	_ gate.HoldLister = (*Cache)(nil)
 )
 
 // Open connects to the Redis server at url ("redis://host:port/db") and
 // returns a Cache. It does not fail when the server is unreachable: the
 // Cache starts on its local copy and joins the store when it answers.
+//
+// A "redis-sentinel://[:password@]host:port[,host:port...]/master[/db]" URL
+// names Redis Sentinels and the master they watch: the Cache follows the
+// primary through failovers, and waits for a replica to have each hold
+// (bounded) so that a failover does not lose it.
 func Open(url string, opt Options) (*Cache, error) {
+	if strings.HasPrefix(url, "redis-sentinel://") {
+		fo, err := parseSentinelURL(url)
+		if err != nil {
+			return nil, err
+		}
+		c := New(redis.NewFailoverClient(fo), opt)
+		c.replicated = true
+		return c, nil
+	}
 	ro, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("redis URL: %w", err)
@@ -141,6 +181,40 @@ func Open(url string, opt Options) (*Cache, error) {
 		ro.MaxRetries = 1
 	}
 	return New(redis.NewClient(ro), opt), nil
+}
+
+// parseSentinelURL reads a redis-sentinel:// URL into failover options
+// with the same fail-fast settings as Open.
+func parseSentinelURL(raw string) (*redis.FailoverOptions, error) {
+	rest := strings.TrimPrefix(raw, "redis-sentinel://")
+	password := ""
+	if at := strings.LastIndex(rest, "@"); at >= 0 {
+		cred := rest[:at]
+		rest = rest[at+1:]
+		_, password, _ = strings.Cut(cred, ":")
+	}
+	hosts, path, _ := strings.Cut(rest, "/")
+	master, dbs, _ := strings.Cut(path, "/")
+	if hosts == "" || master == "" {
+		return nil, fmt.Errorf("redis URL %q: want redis-sentinel://host:port[,host:port...]/master[/db]", raw)
+	}
+	db := 0
+	if dbs != "" {
+		n, err := strconv.Atoi(dbs)
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("redis URL %q: database %q is not a number", raw, dbs)
+		}
+		db = n
+	}
+	var addrs []string
+	for _, h := range strings.Split(hosts, ",") {
+		if _, _, err := net.SplitHostPort(h); err != nil {
+			return nil, fmt.Errorf("redis URL %q: sentinel %q: want host:port", raw, h)
+		}
+		addrs = append(addrs, h)
+	}
+	return &redis.FailoverOptions{MasterName: master, SentinelAddrs: addrs, Password: password, DB: db,
+		DisableIdentity: true, ContextTimeoutEnabled: true, DialerRetries: 1, MaxRetries: 1}, nil
 }
 
 // New returns a Cache on rdb, which it owns from then on (Close closes it).
@@ -165,10 +239,14 @@ func New(rdb *redis.Client, opt Options) *Cache {
 	if opt.NearTTL <= 0 {
 		opt.NearTTL = DefaultNearTTL
 	}
+	if opt.Settle <= 0 {
+		opt.Settle = DefaultSettle
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	c := &Cache{rdb: rdb, opt: opt, id: newID(), keys: keys{opt.Prefix}, local: opt.Local,
 		near: make(map[string]nearItem), waiters: make(map[string][]chan struct{}),
 		holds: &gate.LocalHolds{}, ctx: ctx, cancel: cancel}
+	c.epochSeen.Store("")
 	c.wg.Add(1)
 	go c.subscribe()
 	return c
@@ -190,6 +268,27 @@ func (c *Cache) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
 	defer cancel()
 	return c.rdb.Ping(ctx).Err()
+}
+
+// Health reports whether the fleet's shared state can be relied on now:
+// the store answers, and is not settling after it lost its data (holds
+// then count as unconfirmed; see Options.Settle).
+func (c *Cache) Health(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
+	defer cancel()
+	vals, err := c.rdb.MGet(ctx, c.keys.epoch(), c.keys.settling()).Result()
+	if err != nil {
+		return err
+	}
+	epoch, _ := vals[0].(string)
+	_, settling := vals[1].(string)
+	switch {
+	case c.restarted(ctx, epoch) || settling:
+		return fmt.Errorf("redis lost its data: settling for up to %v while the fleet writes back its holds", c.opt.Settle)
+	case c.down.Load():
+		return errors.New("redis answers again; this instance is writing back")
+	}
+	return nil
 }
 
 // Up reports whether the Cache is using the store (false while it runs on
@@ -265,6 +364,13 @@ func (c *Cache) recover() {
 			}
 			continue
 		}
+		// Has the store lost its data meanwhile? Then the fleet settles.
+		ectx, cancel := c.op(c.ctx)
+		epoch, eerr := c.rdb.Get(ectx, c.keys.epoch()).Result()
+		cancel()
+		if eerr == nil || errors.Is(eerr, redis.Nil) {
+			c.restarted(c.ctx, epoch)
+		}
 		full := c.full.Swap(false)
 		n, err := c.writeBack(full)
 		if err != nil {
@@ -315,7 +421,7 @@ func (c *Cache) writeBack(full bool) (int, error) {
 		c.dirty.Delete(origin)
 	}
 	for origin, h := range c.holds.All(time.Now()) {
-		if err := c.setHold(c.ctx, origin, h); err != nil {
+		if err := c.setHold(c.ctx, origin, h); err != nil && !errors.Is(err, errLifted) {
 			return n, err
 		}
 	}
@@ -581,6 +687,12 @@ func (c *Cache) write(ctx context.Context, origin string, e *cache.Entry) (old s
 	} else {
 		pipe.Del(ctx, c.keys.hold(origin))
 	}
+	var forgot *redis.StringCmd
+	if e.Policy != nil {
+		// The version a DELETE forgot: the fetch that follows it is a
+		// change when it differs.
+		forgot = pipe.GetDel(ctx, c.keys.forgot(origin))
+	}
 	pipe.Publish(ctx, c.keys.landed(), "put "+origin)
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return "", err
@@ -590,6 +702,9 @@ func (c *Cache) write(ctx context.Context, origin string, e *cache.Entry) (old s
 		if json.Unmarshal([]byte(s), &p) == nil && p.Policy != nil {
 			old = version(p.Policy)
 		}
+	}
+	if forgot != nil && old == "" {
+		old = forgot.Val()
 	}
 	c.keepNear(origin, e)
 	return old, nil
@@ -608,8 +723,20 @@ func (c *Cache) Delete(ctx context.Context, origin string) error {
 	}
 	octx, cancel := c.op(ctx)
 	defer cancel()
+	// Remember the version forgotten, so that the next fetch announces a
+	// change when it brings another (gate.Gate.Watch rechecks then).
+	forgotten := ""
+	if b, err := c.rdb.Get(octx, c.keys.policy(origin)).Bytes(); err == nil {
+		var p policyPart
+		if json.Unmarshal(b, &p) == nil && p.Policy != nil {
+			forgotten = version(p.Policy)
+		}
+	}
 	pipe := c.rdb.TxPipeline()
 	pipe.Del(octx, c.keys.policy(origin), c.keys.hold(origin))
+	if forgotten != "" {
+		pipe.Set(octx, c.keys.forgot(origin), forgotten, gate.DefaultMaxAge)
+	}
 	// A tombstone, so that an instance that has not yet heard of the
 	// deletion does not write its copy back.
 	pipe.Set(octx, c.keys.tomb(origin), "1", tombTTL)
@@ -644,6 +771,9 @@ func (c *Cache) Lock(ctx context.Context, origin string, ttl time.Duration) (fun
 	ok, err := c.rdb.SetNX(octx, key, c.id, ttl).Result()
 	if err != nil {
 		c.fail("lock", err)
+		if isTimeout(err) && !c.down.Load() {
+			return nil, false, fmt.Errorf("%w: %v", gate.ErrLockSlow, err)
+		}
 		return nil, false, err
 	}
 	if !ok {
@@ -753,6 +883,11 @@ func (c *Cache) subscribe() {
 			switch m.Channel {
 			case c.keys.landed():
 				kind, origin, _ := strings.Cut(m.Payload, " ")
+				if kind == "unhold" {
+					_, _ = c.holds.Lift(c.ctx, origin)
+					c.holdAt.Delete(origin)
+					continue
+				}
 				c.forgetNear(origin)
 				if kind == "del" {
 					_ = c.local.Delete(c.ctx, origin)

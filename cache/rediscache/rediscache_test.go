@@ -73,8 +73,15 @@ type instance struct {
 
 func newInstance(t *testing.T, srv *redistest.Server, prefix string, opt rediscache.Options) *instance {
 	t.Helper()
+	return newInstanceAt(t, srv.URL(), prefix, opt)
+}
+
+// newInstanceAt is newInstance on a store's URL (redis:// or
+// redis-sentinel://).
+func newInstanceAt(t *testing.T, url, prefix string, opt rediscache.Options) *instance {
+	t.Helper()
 	opt.Prefix = prefix
-	c, err := rediscache.Open(srv.URL(), opt)
+	c, err := rediscache.Open(url, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,5 +492,256 @@ func TestVersionChangeFromUnavailable(t *testing.T) {
 	case ch := <-changes:
 		t.Errorf("change %+v published for the same file", ch)
 	case <-time.After(300 * time.Millisecond):
+	}
+}
+
+// TestOutageHoldsWhatItCannotConfirm: a target's 429 reported through
+// instance a, then Redis killed before b read it. b must not admit the
+// origin (it cannot know of the hold), nor take politeness slots it cannot
+// count for the fleet, unless the degraded mode (LocalWhenDown) is chosen;
+// a itself keeps the hold it set.
+func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
+	ctx := context.Background()
+	site := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
+	tests := []struct {
+		name   string
+		local  bool
+		max    int
+		onB    gate.Action
+		onA    gate.Action
+		reason string
+	}{
+		{"default: hold what cannot be confirmed", false, 0, gate.Hold, gate.Hold, gate.UnavailableReason},
+		{"default, with limits", false, 4, gate.Hold, gate.Hold, gate.UnavailableReason},
+		{"degraded mode: local knowledge admits", true, 0, gate.Admit, gate.Hold, ""},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := redistest.Start(t)
+			prefix := fmt.Sprintf("outage%d:", i)
+			a := newInstance(t, srv, prefix, rediscache.Options{LocalWhenDown: tt.local})
+			b := newInstance(t, srv, prefix, rediscache.Options{LocalWhenDown: tt.local})
+			pa := &gate.Politeness{Store: a.cache, MaxConcurrent: tt.max}
+			pb := &gate.Politeness{Store: b.cache, MaxConcurrent: tt.max}
+			// Both know the policy before the outage.
+			for _, in := range []*instance{a, b} {
+				if d, err := in.gate.Check(ctx, site.URL+"/x"); err != nil || d.Action != gate.Admit {
+					t.Fatalf("before: %v %v", d, err)
+				}
+			}
+			origin, _ := fetch.Origin(site.URL)
+			if _, _, err := pa.Report(ctx, origin, 429, time.Hour, time.Now()); err != nil {
+				t.Fatal(err)
+			}
+			srv.Kill()
+			for _, step := range []struct {
+				in   *instance
+				pol  *gate.Politeness
+				want gate.Action
+			}{{b, pb, tt.onB}, {a, pa, tt.onA}} {
+				d, err := step.in.gate.Check(ctx, site.URL+"/y")
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, aerr := step.pol.Apply(ctx, d, time.Now())
+				if d.Action != step.want {
+					t.Errorf("Redis down: %s (%v, %s), want %s", d.Action, aerr, d.Reason, step.want)
+				}
+				if step.want == gate.Hold && d.RetryAt.IsZero() {
+					t.Errorf("a hold without retryAt: %s", d.Reason)
+				}
+			}
+			d, _ := b.gate.Check(ctx, site.URL+"/z")
+			_, _ = pb.Apply(ctx, d, time.Now())
+			if tt.reason != "" && !strings.Contains(d.Reason, tt.reason) {
+				t.Errorf("reason %q, want it to say %q", d.Reason, tt.reason)
+			}
+		})
+	}
+}
+
+// TestEmptyRestartSettles: Redis restarted without its data; instance b,
+// which never read a's hold, finds the store's epoch changed and answers
+// holds as unconfirmed (the task is held) until the settling time has let
+// a write the hold back; a brand-new fleet does not settle.
+func TestEmptyRestartSettles(t *testing.T) {
+	ctx := context.Background()
+	srv := redistest.Start(t)
+	opt := rediscache.Options{Settle: 2 * time.Second}
+	a := newInstance(t, srv, "settle:", opt)
+	b := newInstance(t, srv, "settle:", opt)
+	const held, free = "http://held.example", "http://free.example"
+	// A fresh fleet: no settling, nothing held.
+	for _, in := range []*instance{a, b} {
+		if _, ok, err := in.cache.OriginHeld(ctx, free, time.Now()); ok || err != nil {
+			t.Fatalf("fresh fleet: held %v, err %v; want neither", ok, err)
+		}
+	}
+	if err := a.cache.HoldOrigin(ctx, held, gate.OriginHold{Until: time.Now().Add(time.Hour), HTTPStatus: 429}); err != nil {
+		t.Fatal(err)
+	}
+	// Restart empty, faster than the instances notice: b's next read of
+	// the held origin finds no hold key, and a changed epoch.
+	if err := srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	// Right after the restart, an origin b never saw held is not
+	// confirmed free: a hold of it may exist only in another instance.
+	if _, ok, err := b.cache.OriginHeld(ctx, free, time.Now()); ok || !errors.Is(err, rediscache.ErrUnavailable) {
+		t.Fatalf("just after an empty restart: held %v, err %v; want ErrUnavailable", ok, err)
+	}
+	var bErr error
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		h, ok, err := b.cache.OriginHeld(ctx, held, time.Now())
+		if ok && err == nil && h.HTTPStatus == 429 {
+			break // a wrote it back
+		}
+		if ok || (err != nil && !errors.Is(err, rediscache.ErrUnavailable)) {
+			t.Fatalf("b: %+v %v %v", h, ok, err)
+		}
+		if !ok && err == nil {
+			t.Fatalf("b found the held origin not held after the restart: a fail-open")
+		}
+		bErr = err
+		if time.Now().After(deadline) {
+			t.Fatal("the hold never came back")
+		}
+	}
+	if bErr == nil {
+		t.Log("a wrote the hold back before b's first read")
+	}
+	// Settling also makes the limits unconfirmed.
+	if _, err := b.cache.Take(ctx, free, "l1", 1, 0, time.Minute); err != nil && !errors.Is(err, rediscache.ErrUnavailable) {
+		t.Fatal(err)
+	}
+	// After the settling time, an origin never held is free again.
+	time.Sleep(opt.Settle)
+	if _, ok, err := b.cache.OriginHeld(ctx, free, time.Now()); ok || err != nil {
+		t.Errorf("after settling: held %v, err %v; want neither", ok, err)
+	}
+	if wait, err := b.cache.Take(ctx, free, "l2", 1, 0, time.Minute); err != nil || wait != 0 {
+		t.Errorf("after settling: Take = %v, %v; want a slot", wait, err)
+	}
+}
+
+// TestVersionChangeAfterDelete: DELETE of a policy, then a fetch that
+// brings another file, is a policy change announced to the fleet (so that
+// gate.Gate.Watch rechecks queued tasks); the same file again is not.
+func TestVersionChangeAfterDelete(t *testing.T) {
+	srv := redistest.Start(t)
+	o := newOrigin(t, "User-agent: *\nAllow: /\n")
+	changes := make(chan gate.PolicyChange, 4)
+	a := newInstance(t, srv, "vd:", rediscache.Options{OnChange: func(c gate.PolicyChange) { changes <- c }})
+	ctx := context.Background()
+	origin, _ := fetch.Origin(o.URL)
+	tests := []struct {
+		name   string
+		body   string
+		change bool
+	}{
+		{"same file after DELETE", "User-agent: *\nAllow: /\n", false},
+		{"another file after DELETE", "User-agent: *\nDisallow: /private/\n", true},
+	}
+	if _, err := a.gate.Check(ctx, o.URL+"/x"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o.set(200, tt.body, nil)
+			if err := a.cache.Delete(ctx, origin); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := a.gate.Check(ctx, o.URL+"/x"); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case ch := <-changes:
+				if !tt.change {
+					t.Errorf("change %+v announced for the same file", ch)
+				} else if ch.Origin != origin || ch.Old == ch.New || !strings.HasPrefix(ch.Old, "sha256:") {
+					t.Errorf("change %+v, want %s from the old digest to the new", ch, origin)
+				}
+			case <-time.After(2 * time.Second):
+				if tt.change {
+					t.Error("no change announced after DELETE and a new file")
+				}
+			}
+		})
+	}
+}
+
+// TestSentinelFailover: two instances on a real Sentinel (a primary, a
+// replica); a hold set through a, then the primary killed: Sentinel
+// promotes the replica, both instances follow it, b sees the hold (it was
+// on the replica before the failover) and never admits the held origin;
+// the other origin's decisions go on.
+func TestSentinelFailover(t *testing.T) {
+	primary, replica, sentinel := redistest.StartSentinel(t)
+	url := "redis-sentinel://" + sentinel.Addr + "/fleet"
+	ctx := context.Background()
+	held := newOrigin(t, "User-agent: *\nAllow: /\n")
+	free := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
+	ins := []*instance{newInstanceAt(t, url, "ha:", rediscache.Options{}), newInstanceAt(t, url, "ha:", rediscache.Options{})}
+	b := ins[1]
+	pa, pb := &gate.Politeness{Store: ins[0].cache}, &gate.Politeness{Store: b.cache}
+	origin, _ := fetch.Origin(held.URL)
+	if _, _, err := pa.Report(ctx, origin, 429, time.Hour, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	decide := func(u string) gate.Action {
+		d, err := b.gate.Check(ctx, u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pb.Apply(ctx, d, time.Now())
+		return d.Action
+	}
+	if got := decide(free.URL + "/x"); got != gate.Admit {
+		t.Fatalf("before the failover: %s, want admit", got)
+	}
+	primary.Kill()
+	admits := 0
+	for deadline := time.Now().Add(30 * time.Second); admits < 3; time.Sleep(50 * time.Millisecond) {
+		if decide(held.URL+"/y") == gate.Admit {
+			t.Fatal("b admitted the held origin during the failover")
+		}
+		if decide(free.URL+"/x") == gate.Admit {
+			admits++ // b answers from the new primary again
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the fleet did not come back after the failover within 30s")
+		}
+	}
+	info, err := redistest.Client(t, replica).Info(ctx, "replication").Result()
+	if err != nil || !strings.Contains(info, "role:master") {
+		t.Fatalf("the replica was not promoted: %v %q", err, info)
+	}
+	if h, ok, err := b.cache.OriginHeld(ctx, origin, time.Now()); !ok || err != nil || h.HTTPStatus != 429 {
+		t.Errorf("after the failover, b: %+v %v %v; want the 429 hold", h, ok, err)
+	}
+}
+
+// TestSentinelURL: the forms of a redis-sentinel:// URL.
+func TestSentinelURL(t *testing.T) {
+	tests := []struct {
+		url string
+		ok  bool
+	}{
+		{"redis-sentinel://127.0.0.1:26379/fleet", true},
+		{"redis-sentinel://127.0.0.1:26379,127.0.0.1:26380/fleet/2", true},
+		{"redis-sentinel://:secret@127.0.0.1:26379/fleet", true},
+		{"redis-sentinel://127.0.0.1:26379", false},
+		{"redis-sentinel:///fleet", false},
+		{"redis-sentinel://127.0.0.1/fleet", false},
+		{"redis-sentinel://127.0.0.1:26379/fleet/x", false},
+	}
+	for _, tt := range tests {
+		c, err := rediscache.Open(tt.url, rediscache.Options{})
+		if (err == nil) != tt.ok {
+			t.Errorf("Open(%q): %v, want ok %v", tt.url, err, tt.ok)
+		}
+		if c != nil {
+			c.Close()
+		}
 	}
 }

@@ -8,15 +8,18 @@
 // checked: a disallowed path, or any path of an origin whose robots.txt
 // fails, admitted is a fail-open and makes the run fail.
 //
-// Phases: steady (10% of the origins slow, answering 503 or 429); Redis
-// killed mid-phase and restarted empty after -outage; after-restart (no
-// origin may be fetched again: entries and holds were written back); one
-// instance killed mid-phase.
+// Phases: steady (10% of the origins slow, answering 503 or 429); holds
+// reported through one instance and Redis killed at once, then back empty
+// (the fleet settles); Redis killed mid-phase and restarted empty (entries
+// and holds written back); tarpits; redirect chains past the fetch
+// deadline; Redis frozen; cross-site POSTs; the fleet lock's holder killed;
+// one instance killed; a Sentinel failover. Each checks 0 fail-open and 0
+// lost answers.
 //
 // It is not run by "go test"; run it with
 //
 //	go run ./cmd/fleetload            # 1,000 origins, 1,000,000 requests
-//	go run ./cmd/fleetload -short     # CI: 100 origins, 6,000 requests
+//	go run ./cmd/fleetload -short     # CI: 100 origins, 3,000 + 1,500 per fault phase
 //
 // Exit status 0 when every check held, 1 otherwise.
 package main
@@ -84,19 +87,76 @@ func main() {
 type kind int
 
 const (
-	healthy kind = iota
-	slow         // answers after 1 s
-	busy503      // 503, Retry-After one hour
-	busy429      // 429, Retry-After one hour
+	healthy   kind = iota
+	slow           // answers after 1 s
+	busy503        // 503, Retry-After one hour
+	busy429        // 429, Retry-After one hour
+	tarpit         // accepts connections, never answers
+	chain          // a redirect chain that runs past the fetch deadline
+	slowFetch      // answers after 1.5 s, within the fetch deadline
 )
 
-func (k kind) String() string { return [...]string{"healthy", "slow", "503", "429"}[k] }
+func (k kind) String() string {
+	return [...]string{"healthy", "slow", "503", "429", "tarpit", "chain", "slow-fetch"}[k]
+}
+
+// admissible reports whether a URL of an origin of kind k may ever be
+// admitted: never one whose robots.txt fails.
+func (k kind) admissible() bool { return k == healthy || k == slow || k == slowFetch }
 
 type origin struct {
 	url     string
 	kind    kind
 	fetches atomic.Int64
+	held    atomic.Bool // a target's 429 was reported: no admit until its hour ends
 	ln      net.Listener
+}
+
+// startKind serves n origins of kind k, one loopback listener each.
+func startKind(n int, k kind) ([]*origin, func(), error) {
+	var out []*origin
+	var stops []func()
+	for range n {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, nil, err
+		}
+		o := &origin{url: "http://" + ln.Addr().String(), ln: ln, kind: k}
+		if k == tarpit {
+			var mu sync.Mutex
+			var conns []net.Conn
+			go func() {
+				for {
+					c, err := ln.Accept()
+					if err != nil {
+						return
+					}
+					o.fetches.Add(1)
+					mu.Lock()
+					conns = append(conns, c)
+					mu.Unlock()
+				}
+			}()
+			stops = append(stops, func() {
+				ln.Close()
+				mu.Lock()
+				for _, c := range conns {
+					c.Close()
+				}
+				mu.Unlock()
+			})
+		} else {
+			srv := &http.Server{Handler: o, ReadHeaderTimeout: 10 * time.Second}
+			go srv.Serve(ln)
+			stops = append(stops, func() { srv.Close() })
+		}
+		out = append(out, o)
+	}
+	return out, func() {
+		for _, f := range stops {
+			f()
+		}
+	}, nil
 }
 
 // startOrigins serves n origins, one loopback listener each; 1 in 10 is
@@ -126,12 +186,24 @@ func startOrigins(n int) ([]*origin, func(), error) {
 }
 
 func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if o.kind == chain && strings.HasPrefix(r.URL.Path, "/hop/") {
+		// Each hop takes 700 ms: the chain runs past the fetch deadline.
+		time.Sleep(700 * time.Millisecond)
+		n, _ := strconv.Atoi(strings.TrimPrefix(r.URL.Path, "/hop/"))
+		http.Redirect(w, r, fmt.Sprintf("/hop/%d", n+1), http.StatusFound)
+		return
+	}
 	if r.URL.Path != "/robots.txt" {
 		http.NotFound(w, r)
 		return
 	}
 	o.fetches.Add(1)
 	switch o.kind {
+	case chain:
+		http.Redirect(w, r, "/hop/1", http.StatusFound)
+		return
+	case slowFetch:
+		time.Sleep(1500 * time.Millisecond)
 	case slow:
 		time.Sleep(time.Second)
 	case busy503:
@@ -155,9 +227,16 @@ type instance struct {
 	done chan struct{}
 }
 
+// fetchTimeout bounds each robots.txt fetch of the instances: short, so
+// that the phases whose fetches run into it stay short; the decide
+// deadline is a little over the fleet lock's life (about 2 × 1.1 + 1 s),
+// plus 3 s.
+const fetchTimeout = 2 * time.Second
+
 func startInstance(bin, redisURL, scope string) (*instance, error) {
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--quiet", "--gate", "--agent", "LoadBot",
-		"--scope", scope, "--redis", redisURL, "--allow-private", "--log-format", "json")
+		"--scope", scope, "--redis", redisURL, "--allow-private", "--log-format", "json",
+		"--fetch-timeout", fetchTimeout.String())
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -224,8 +303,11 @@ func (in *instance) rss() int64 {
 }
 
 type answer struct {
-	URL  string `json:"url"`
-	Gate string `json:"gate"`
+	URL      string `json:"url"`
+	Gate     string `json:"gate"`
+	Decision struct {
+		Reason string `json:"reason"`
+	} `json:"decision"`
 }
 
 // result is what one phase measured.
@@ -237,12 +319,20 @@ type result struct {
 	elapsed                     time.Duration
 	p50, p99, max               time.Duration
 	retried                     int64
+	starved                     int64 // a healthy, cached origin's URL answered hold
 	examples                    []string
 }
 
 // phase sends n decide requests from c.clients clients; at fraction 0.3 of
 // them it calls fault, at 0.6 heal (either may be nil).
-func phase(ctx context.Context, c config, name string, origins []*origin, fleet []*instance, n int, fault, heal func()) *result {
+//
+// Every answer is checked: a disallowed path, or a URL of an origin whose
+// robots.txt fails or that a target's 429 holds, admitted is a fail-open;
+// a request no instance answers is lost. When cached is set, the healthy
+// origins are known to every instance: a 503 (busy) or a hold waiting for
+// a fetch for one of them means a cached answer waited behind fetches
+// (starved).
+func phase(ctx context.Context, c config, name string, origins []*origin, fleet []*instance, n int, fault, heal func(), cached map[*origin]bool) *result {
 	r := &result{name: name}
 	var next atomic.Int64
 	var mu sync.Mutex
@@ -303,6 +393,9 @@ func phase(ctx context.Context, c config, name string, origins []*origin, fleet 
 					took = time.Since(t0)
 					if resp.StatusCode != 200 || derr != nil || len(ans) != len(urls) {
 						atomic.AddInt64(&r.retried, 1)
+						if resp.StatusCode == 503 && slices.ContainsFunc(owners, func(o *origin) bool { return cached[o] }) {
+							atomic.AddInt64(&r.starved, 1) // a cached answer refused as busy
+						}
 						continue
 					}
 					ok = true
@@ -320,7 +413,7 @@ func phase(ctx context.Context, c config, name string, origins []*origin, fleet 
 					case "admit":
 						atomic.AddInt64(&r.admit, 1)
 						disallowed := strings.Contains(urls[k], "/private/") || strings.Contains(urls[k], "/tmp/")
-						if disallowed || owners[k].kind == busy503 || owners[k].kind == busy429 {
+						if disallowed || !owners[k].kind.admissible() || owners[k].held.Load() {
 							atomic.AddInt64(&r.failOpen, 1)
 							mu.Lock()
 							if len(r.examples) < 5 {
@@ -330,6 +423,9 @@ func phase(ctx context.Context, c config, name string, origins []*origin, fleet 
 						}
 					case "hold":
 						atomic.AddInt64(&r.hold, 1)
+						if cached[owners[k]] && strings.HasPrefix(a.Decision.Reason, "robots.txt not fetched yet") {
+							atomic.AddInt64(&r.starved, 1) // a cached answer waited for a fetch
+						}
 					default:
 						atomic.AddInt64(&r.drop, 1)
 					}
@@ -350,10 +446,14 @@ func phase(ctx context.Context, c config, name string, origins []*origin, fleet 
 }
 
 func (r *result) print(w io.Writer) {
-	fmt.Fprintf(w, "%-16s %9d requests %9d decisions in %7.2fs  %8.0f decisions/s  p50 %-8v p99 %-8v max %-8v  admit %d hold %d drop %d  failed %d retried %d  fail-open %d\n",
+	fmt.Fprintf(w, "%-18s %9d requests %9d decisions in %7.2fs  %8.0f decisions/s  p50 %-8v p99 %-8v max %-8v  admit %d hold %d drop %d  lost %d retried %d  fail-open %d",
 		r.name, r.requests, r.decisions, r.elapsed.Seconds(), float64(r.decisions)/r.elapsed.Seconds(),
 		r.p50.Round(10*time.Microsecond), r.p99.Round(10*time.Microsecond), r.max.Round(time.Millisecond),
 		r.admit, r.hold, r.drop, r.errors, r.retried, r.failOpen)
+	if r.starved > 0 {
+		fmt.Fprintf(w, "  starved %d", r.starved)
+	}
+	fmt.Fprintln(w)
 	for _, e := range r.examples {
 		fmt.Fprintln(w, "    fail-open:", e)
 	}
@@ -377,7 +477,7 @@ func fetchReport(w io.Writer, origins []*origin) (bad int) {
 			a.not1++
 		}
 	}
-	for k := healthy; k <= busy429; k++ {
+	for k := healthy; k <= slowFetch; k++ {
 		if a := by[k]; a != nil {
 			fmt.Fprintf(w, "robots.txt fetches, %-7s origins: %4d origins, %5d fetches, min %d max %d per origin, %d origins not fetched exactly once\n",
 				k, a.n, a.total, a.min, a.max, a.not1)
@@ -385,6 +485,94 @@ func fetchReport(w io.Writer, origins []*origin) (bad int) {
 		}
 	}
 	return bad
+}
+
+// mix draws half of a phase's URLs from extra and half from base.
+func mix(base, extra []*origin) []*origin {
+	out := slices.Clone(extra)
+	for len(out) < 2*len(extra) {
+		out = append(out, base[len(out)%len(base)])
+	}
+	return out
+}
+
+// reportStatus tells an instance what a target answered.
+func reportStatus(base, url string, status int, retryAfter string) error {
+	b, _ := json.Marshal(map[string]any{"url": url, "status": status, "retryAfter": retryAfter})
+	resp, err := http.Post(base+"/api/v1/target-status", "application/json", bytes.NewReader(b))
+	if err != nil {
+		return err
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		return fmt.Errorf("target-status: %s", resp.Status)
+	}
+	return nil
+}
+
+// reportDecide asks one decision and forgets the answer.
+func reportDecide(base, url string) {
+	b, _ := json.Marshal(map[string][]string{"urls": {url}})
+	if resp, err := http.Post(base+"/api/v1/decide", "application/json", bytes.NewReader(b)); err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+}
+
+// crossSite sends each instance the target-status POSTs a page of another
+// site could make (no preflight: no or a form content type; or JSON with
+// its Origin or Sec-Fetch-Site) for a 503 with a day's Retry-After; it
+// returns how many were accepted.
+func crossSite(fleet []*instance, origins []*origin) (int, error) {
+	accepted := 0
+	variants := []map[string]string{
+		{},
+		{"Content-Type": "text/plain"},
+		{"Content-Type": "application/json", "Origin": "http://evil.example"},
+		{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"},
+	}
+	for _, in := range fleet {
+		for _, o := range origins {
+			for _, hdr := range variants {
+				b, _ := json.Marshal(map[string]any{"url": o.url + "/public/x", "status": 503, "retryAfter": "86400"})
+				req, _ := http.NewRequest("POST", in.base+"/api/v1/target-status", bytes.NewReader(b))
+				for k, v := range hdr {
+					req.Header.Set(k, v)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					return accepted, err
+				}
+				resp.Body.Close()
+				if resp.StatusCode < 400 {
+					accepted++
+				}
+			}
+		}
+	}
+	return accepted, nil
+}
+
+// waitShared waits until every live instance's /sharedz answers 200.
+func waitShared(fleet []*instance, d time.Duration) error {
+	for _, in := range fleet {
+		if in.dead.Load() {
+			continue
+		}
+		for deadline := time.Now().Add(d); ; time.Sleep(50 * time.Millisecond) {
+			resp, err := http.Get(in.base + "/sharedz")
+			if err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					break
+				}
+			}
+			if time.Now().After(deadline) {
+				return fmt.Errorf("%s: shared state not back within %v", in.base, d)
+			}
+		}
+	}
+	return nil
 }
 
 func run(ctx context.Context, c config) error {
@@ -446,17 +634,60 @@ func run(ctx context.Context, c config) error {
 		failOpen += r.failOpen
 	}
 
-	report(phase(ctx, c, "steady", origins, fleet, c.requests, nil, nil))
+	report(phase(ctx, c, "steady", origins, fleet, c.requests, nil, nil, nil))
 	bad := fetchReport(w, origins)
 	for i, in := range fleet {
 		fmt.Fprintf(w, "instance %d: RSS %.1f MiB\n", i+1, float64(in.rss())/(1<<20))
+	}
+	// Every instance knows every origin now: a healthy one not held is
+	// answered from the cache from here on.
+	cached := map[*origin]bool{}
+	for _, o := range origins {
+		if o.kind == healthy {
+			cached[o] = true
+		}
+	}
+
+	// A target's 429 reported through instance 1 for origins the others
+	// have not read held, then Redis killed at once: no instance may admit
+	// them (the others cannot confirm the fleet's holds: they hold).
+	var fresh []*origin
+	for _, o := range origins {
+		if o.kind == healthy && len(fresh) < max(5, len(origins)/20) {
+			fresh = append(fresh, o)
+		}
+	}
+	for _, o := range fresh {
+		if err := reportStatus(fleet[0].base, o.url+"/public/x", 429, "3600"); err != nil {
+			return fmt.Errorf("target-status: %w", err)
+		}
+		o.held.Store(true)
+	}
+	rs.Kill()
+	fmt.Fprintf(w, "  %d origins held through instance 1 (429, Retry-After 1h), then redis-server killed at once; restarting it in %v\n", len(fresh), c.outage)
+	restarted := make(chan error, 1)
+	time.AfterFunc(c.outage, func() {
+		err := rs.Restart()
+		fmt.Fprintln(w, "  redis-server restarted, empty")
+		restarted <- err
+	})
+	report(phase(ctx, c, "held-redis-killed", mix(origins, fresh), fleet, c.faultRequests, nil, nil, nil))
+	if err := <-restarted; err != nil {
+		return err
+	}
+	// At once, while the instances find Redis back, empty: the hold lives
+	// only in instance 1 until it writes it back.
+	report(phase(ctx, c, "held-redis-back", mix(origins, fresh), fleet, c.faultRequests, nil, nil, nil))
+	if err := waitShared(fleet, 15*time.Second); err != nil {
+		return err
 	}
 	before := make([]int64, len(origins))
 	for i, o := range origins {
 		before[i] = o.fetches.Load()
 	}
 
-	restarted := make(chan error, 1)
+	// Write-back under load: Redis killed mid-phase, restarted empty.
+	restarted = make(chan error, 1)
 	report(phase(ctx, c, "redis-restart", origins, fleet, c.faultRequests,
 		func() {
 			rs.Kill()
@@ -466,7 +697,7 @@ func run(ctx context.Context, c config) error {
 				fmt.Fprintln(w, "  redis-server restarted, empty")
 				restarted <- err
 			})
-		}, nil))
+		}, nil, nil))
 	if err := <-restarted; err != nil {
 		return err
 	}
@@ -475,7 +706,10 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 	}
-	report(phase(ctx, c, "after-restart", origins, fleet, c.faultRequests, nil, nil))
+	if err := waitShared(fleet, 15*time.Second); err != nil {
+		return err
+	}
+	report(phase(ctx, c, "after-restart", origins, fleet, c.faultRequests, nil, nil, nil))
 	refetched := 0
 	for i, o := range origins {
 		if o.fetches.Load() != before[i] {
@@ -484,10 +718,130 @@ func run(ctx context.Context, c config) error {
 	}
 	fmt.Fprintf(w, "origins fetched again across the Redis restart: %d (held origins' Retry-After kept: %v)\n", refetched, refetched == 0)
 
+	// Tarpits: origins that accept connections and never answer, half of
+	// the requests; the other half, cached origins, must never be held.
+	pits, stopPits, err := startKind(max(20, len(origins)/5), tarpit)
+	if err != nil {
+		return err
+	}
+	defer stopPits()
+	report(phase(ctx, c, "tarpits", mix(origins, pits), fleet, c.faultRequests, nil, nil, cached))
+
+	// Redirect chains that run past the fetch deadline.
+	chains, stopChains, err := startKind(10, chain)
+	if err != nil {
+		return err
+	}
+	defer stopChains()
+	report(phase(ctx, c, "fetch-deadline", mix(origins, chains), fleet, c.faultRequests, nil, nil, cached))
+
+	// Redis frozen (SIGSTOP) for the outage, new origins asked meanwhile.
+	news, stopNews, err := startKind(10, healthy)
+	if err != nil {
+		return err
+	}
+	defer stopNews()
+	// Frozen before the phase: the new origins are first asked while Redis
+	// does not answer.
+	if err := rs.Freeze(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  redis-server frozen (SIGSTOP) for %v\n", c.outage)
+	time.AfterFunc(c.outage, func() { rs.Thaw(); fmt.Fprintln(w, "  redis-server thawed") })
+	report(phase(ctx, c, "frozen-redis", mix(origins, news), fleet, c.faultRequests, nil, nil, nil))
+	if err := waitShared(fleet, 15*time.Second); err != nil {
+		return err
+	}
+	var frozenFetches int64
+	for _, o := range news {
+		frozenFetches += o.fetches.Load()
+	}
+	fmt.Fprintf(w, "robots.txt fetches of %d origins first asked while Redis was frozen: %d\n", len(news), frozenFetches)
+
+	// Cross-site POSTs a page of another site could send without a CORS
+	// preflight: none may hold anything.
+	var clean []*origin
+	for i := len(origins) - 1; i >= 0 && len(clean) < 5; i-- {
+		if o := origins[i]; o.kind == healthy && !o.held.Load() {
+			clean = append(clean, o)
+		}
+	}
+	accepted, err := crossSite(fleet, clean)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "cross-site POSTs accepted: %d of %d\n", accepted, len(clean)*len(fleet)*4)
+	if accepted > 0 {
+		failOpen += int64(accepted)
+	}
+	r := phase(ctx, c, "after-cross-site", clean, fleet, 100, nil, nil, cached)
+	report(r)
+
+	// The fleet lock's holder killed mid-fetch: a fourth instance starts
+	// the fetches of new slow origins and dies; the others wait for its
+	// locks to expire, answering holds meanwhile, then fetch.
+	slowNews, stopSlow, err := startKind(5, slowFetch)
+	if err != nil {
+		return err
+	}
+	defer stopSlow()
+	holder, err := startInstance(bin, rs.URL(), scope)
+	if err != nil {
+		return err
+	}
+	for _, o := range slowNews {
+		go reportDecide(holder.base, o.url+"/public/x")
+	}
+	time.Sleep(300 * time.Millisecond)
+	holder.kill()
+	fmt.Fprintf(w, "  instance 4 killed while fetching %d origins' robots.txt (holding their fleet locks)\n", len(slowNews))
+	report(phase(ctx, c, "lock-holder-killed", mix(origins, slowNews), fleet, c.faultRequests, nil, nil, cached))
+
 	report(phase(ctx, c, "instance-killed", origins, fleet, c.faultRequests,
-		func() { fleet[2].kill(); fmt.Fprintln(w, "  instance 3 killed") }, nil))
+		func() { fleet[2].kill(); fmt.Fprintln(w, "  instance 3 killed") }, nil, nil))
 	for i, in := range fleet[:2] {
 		fmt.Fprintf(w, "instance %d: RSS %.1f MiB\n", i+1, float64(in.rss())/(1<<20))
+	}
+
+	// High availability: a fleet of two on a Sentinel-watched primary and
+	// replica; the holds reported again through it; the primary killed.
+	if _, err := exec.LookPath("redis-sentinel"); err != nil {
+		msg := "redis-sentinel not found (apt-get install redis-sentinel): the sentinel-failover phase did not run"
+		if os.Getenv("CI") == "true" {
+			return errors.New(msg)
+		}
+		fmt.Fprintln(w, "  skipped:", msg)
+	} else {
+		sdir := filepath.Join(dir, "sentinel")
+		os.Mkdir(sdir, 0o755)
+		primary, replica, sentinel, err := redistest.LaunchSentinel(rbin, sdir)
+		if err != nil {
+			return err
+		}
+		defer primary.Kill()
+		defer replica.Kill()
+		defer sentinel.Kill()
+		var ha []*instance
+		for range 2 {
+			in, err := startInstance(bin, redistest.SentinelURL(sentinel), scope)
+			if err != nil {
+				return err
+			}
+			defer in.kill()
+			ha = append(ha, in)
+		}
+		for _, o := range fresh {
+			if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
+				return fmt.Errorf("target-status: %w", err)
+			}
+		}
+		report(phase(ctx, c, "sentinel-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
+		report(phase(ctx, c, "sentinel-failover", origins, ha, c.faultRequests,
+			func() { primary.Kill(); fmt.Fprintln(w, "  Sentinel's primary killed; the replica takes over") }, nil, nil))
+		if err := waitShared(ha, 30*time.Second); err != nil {
+			return err
+		}
+		report(phase(ctx, c, "sentinel-after", origins, ha, c.faultRequests/3, nil, nil, nil))
 	}
 	var problems []string
 	if failOpen > 0 {
@@ -500,10 +854,13 @@ func run(ctx context.Context, c config) error {
 		if r.errors > 0 {
 			problems = append(problems, fmt.Sprintf("%s: %d requests no instance answered", r.name, r.errors))
 		}
+		if r.starved > 0 {
+			problems = append(problems, fmt.Sprintf("%s: %d cached answers held", r.name, r.starved))
+		}
 	}
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))
 	}
-	fmt.Fprintln(w, "fleetload: ok: no fail-open, one robots.txt fetch per origin, every request answered")
+	fmt.Fprintln(w, "fleetload: ok: no fail-open, one robots.txt fetch per origin, every request answered, no cached answer held")
 	return nil
 }

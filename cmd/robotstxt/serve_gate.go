@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -31,8 +33,14 @@ POST /api/v1/target-status {"url", "status", "retryAfter", "lease"} reports
 a target's answer: 429 and 503 hold the origin for the fleet for their
 Retry-After, 403 for an hour. GET /api/v1/policy?origin=URL shows the
 origin's policy (status, digest, fetched-at, expiry, redirects, summary);
-DELETE forgets it. GET /metrics serves Prometheus metrics, /readyz answers
-503 while Redis (if given) does not answer.
+DELETE forgets it. GET /metrics serves Prometheus metrics; /readyz says
+the instance answers (it does while Redis is down, holding what it cannot
+confirm); /sharedz answers 503 while Redis (if given) does not answer.
+Gate requests must be application/json, from no other site's page (Origin,
+Sec-Fetch-Site, Host checked), and carry the bearer token of
+--gate-token-file when one is given. A URL whose robots.txt is still being
+fetched at the deadline (a little over --fetch-timeout) is answered with a
+hold.
 
 With --redis, every instance sharing the server shares the policies, the
 holds and the politeness limits, and fetches each robots.txt once for all;
@@ -52,6 +60,10 @@ type serveGateFlags struct {
 	crawlDelay  bool
 	maxDelay    time.Duration
 	logFormat   string
+	redisDown   string
+	tokenFile   string
+	hosts       stringList
+	fetchTime   time.Duration
 	guard       *guardFlags
 	fetchOn     bool // --allow-fetch: the guard flags apply to it too
 }
@@ -61,7 +73,7 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	fs.BoolVar(&f.on, "gate", false, "serve the decision service (POST /api/v1/decide, /api/v1/target-status, /api/v1/policy, /metrics)")
 	fs.StringVar(&f.agent, "agent", "", "with --gate: the crawler's product `token` decided for by default")
 	fs.StringVar(&f.scope, "scope", "", "with --gate: collection scope `file`, YAML or JSON; without one nothing is admitted")
-	fs.StringVar(&f.redisURL, "redis", "", "with --gate: share policies, holds and limits through Redis at `URL` (redis://host:port/db)")
+	fs.StringVar(&f.redisURL, "redis", "", "with --gate: share policies, holds and limits through Redis at `URL` (redis://host:port/db, or redis-sentinel://host:port[,host:port]/master[/db])")
 	fs.StringVar(&f.prefix, "redis-prefix", rediscache.DefaultPrefix, "with --redis: `prefix` of every key and channel")
 	fs.StringVar(&f.userAgent, "user-agent", "", "with --gate: User-Agent `header` for fetching robots.txt (default: the agent token)")
 	fs.IntVar(&f.origins, "cache-origins", cache.DefaultEntries, "with --gate: keep at most this many origins' policies in memory")
@@ -69,6 +81,10 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	fs.DurationVar(&f.minInterval, "min-interval", 0, "with --gate: admit tasks of one origin at least this `duration` apart")
 	fs.BoolVar(&f.crawlDelay, "crawl-delay", false, "with --gate: use the origin's Crawl-delay for the agent when longer than --min-interval")
 	fs.DurationVar(&f.maxDelay, "max-crawl-delay", gate.DefaultMaxCrawlDelay, "with --crawl-delay: the longest Crawl-delay honoured")
+	fs.StringVar(&f.redisDown, "redis-down", "hold", "with --redis: while Redis cannot be reached, `hold` every task the fleet's holds and limits cannot confirm, or use each instance's local knowledge (degraded: may admit what a hold set elsewhere forbids)")
+	fs.StringVar(&f.tokenFile, "gate-token-file", "", "with --gate: gate requests must carry Authorization: Bearer with the token in this `file`")
+	fs.Var(&f.hosts, "gate-host", "with --gate: a Host `name` the gate answers besides IP addresses and localhost (repeatable)")
+	fs.DurationVar(&f.fetchTime, "fetch-timeout", fetch.DefaultTimeout, "with --gate: bound on one robots.txt fetch, redirects included; decide waits a little longer")
 	fs.StringVar(&f.logFormat, "log-format", "text", "log as `text` or json (structured, one object per line)")
 	f.guard = addGuardFlags(fs)
 	return f
@@ -112,6 +128,22 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	if f.origins <= 0 || f.maxPer < 0 || f.minInterval < 0 || f.maxDelay <= 0 {
 		return nil, close, usagef("serve: --cache-origins and --max-crawl-delay must be positive, --max-per-origin and --min-interval not negative")
 	}
+	if f.fetchTime <= 0 {
+		return nil, close, usagef("serve: --fetch-timeout must be positive")
+	}
+	token := ""
+	if f.tokenFile != "" {
+		b, err := os.ReadFile(f.tokenFile)
+		if err != nil {
+			return nil, close, usagef("serve: --gate-token-file: %v", err)
+		}
+		if token = strings.TrimSpace(string(b)); token == "" || len(token) > 4096 {
+			return nil, close, usagef("serve: --gate-token-file %s: want one token of 1 to 4096 bytes", f.tokenFile)
+		}
+	}
+	if f.redisDown != "hold" && f.redisDown != "local" {
+		return nil, close, usagef("serve: --redis-down %q: want hold or local", f.redisDown)
+	}
 	var scope *gate.Scope
 	if f.scope != "" {
 		if scope, err = gate.LoadScope(f.scope); err != nil {
@@ -122,11 +154,12 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	local := cache.NewMemory(f.origins, 0)
 	var c cache.Cache = local
 	var holds gate.HoldStore
-	var ready func(context.Context) error
+	var shared func(context.Context) error
 	if f.redisURL != "" {
 		redis.SetLogger(redisLog{log})
 		rc, err := rediscache.Open(f.redisURL, rediscache.Options{Prefix: f.prefix, Local: local, Log: log,
-			OnError: metrics.RedisError,
+			LocalWhenDown: f.redisDown == "local",
+			OnError:       metrics.RedisError,
 			OnChange: func(ch gate.PolicyChange) {
 				metrics.PolicyChanged()
 				log.Info("policy changed", "origin", ch.Origin, "old", ch.Old, "new", ch.New)
@@ -134,20 +167,22 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 		if err != nil {
 			return nil, close, usagef("serve: --redis: %v", err)
 		}
-		c, holds, ready, close = rc, rc, rc.Ping, func() { rc.Close() }
+		c, holds, shared, close = rc, rc, rc.Health, func() { rc.Close() }
 	}
 	ua := f.userAgent
 	if ua == "" {
 		ua = f.agent
 	}
 	client := &gate.Client{Cache: c, Hooks: metrics.Hooks(),
-		Fetcher: &fetch.Fetcher{UserAgent: ua, Guard: f.guard.policy()}}
+		Fetcher: &fetch.Fetcher{UserAgent: ua, Guard: f.guard.policy(), Timeout: f.fetchTime}}
 	return &server.GateOptions{
-		Gate:    &gate.Gate{Agent: f.agent, Client: client, Scope: scope},
-		Cache:   c,
-		Metrics: metrics,
-		Ready:   ready,
-		Log:     log,
+		Gate:        &gate.Gate{Agent: f.agent, Client: client, Scope: scope},
+		Cache:       c,
+		Metrics:     metrics,
+		SharedState: shared,
+		Token:       token,
+		Hosts:       f.hosts,
+		Log:         log,
 		Politeness: &gate.Politeness{Store: holds, MaxConcurrent: f.maxPer, MinInterval: f.minInterval,
 			CrawlDelay: f.crawlDelay, MaxCrawlDelay: f.maxDelay},
 	}, close, nil

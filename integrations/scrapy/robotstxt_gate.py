@@ -5,24 +5,33 @@ Settings:
     ROBOTSTXT_GATE_URL       the service, e.g. "http://127.0.0.1:8080" (required)
     ROBOTSTXT_GATE_AGENT     product token to decide for (default: the service's --agent)
     ROBOTSTXT_GATE_TIMEOUT   seconds to wait for the service (default 10)
-    ROBOTSTXT_GATE_MAX_WAIT  longest hold, in seconds, worth waiting for; a longer
-                             hold drops the request (default 60)
-    ROBOTSTXT_GATE_MAX_DEFERS how many times one request is deferred (default 5)
+    ROBOTSTXT_GATE_MAX_WAIT  longest wait, in seconds, before asking again (default 60)
+    ROBOTSTXT_GATE_MAX_DEFERS how many times one request waits and asks again
+                             before it is given up, loudly (default 5)
+    ROBOTSTXT_GATE_TOKEN     bearer token of the service (serve --gate-token-file)
 
 "admit": the request goes ahead. "drop": IgnoreRequest. "hold": the request
-waits until the answer's retryAt (or 5 s) and asks again. When the service
-cannot be reached, or answers something else, the request is dropped: never
-fail open. After the download, a 429, 503 or 403 answer is reported to
+waits until the answer's retryAt (or 5 s), at most MAX_WAIT, and asks again.
+When the service cannot be reached, times out or answers 5xx, the request
+waits (1 s, 2 s, 4 s ... up to MAX_WAIT) and asks again: never fail open, and
+never lose work silently. A request that has waited MAX_DEFERS times is
+given up with an ERROR log line and the stat robotstxt_gate/gave_up.
+
+After the download, a 429, 503 or 403 answer is reported to
 /api/v1/target-status, which holds the origin for the whole fleet, and the
-task's politeness lease, if any, is ended.
+request goes back through the gate (which holds it for the Retry-After)
+instead of on to Scrapy's RetryMiddleware, which would re-send it at once.
+For that the middleware must sit after RetryMiddleware (550): its
+process_response then runs first. It refuses to start otherwise.
 
 Enable it, and turn off Scrapy's own robots.txt handling (the service does it):
 
-    DOWNLOADER_MIDDLEWARES = {"robotstxt_gate.RobotsTxtGateMiddleware": 100}
+    DOWNLOADER_MIDDLEWARES = {"robotstxt_gate.RobotsTxtGateMiddleware": 555}
     ROBOTSTXT_OBEY = False
 """
 
 import json
+import logging
 import time
 import urllib.error
 import urllib.request
@@ -34,11 +43,20 @@ from twisted.internet.task import deferLater
 
 _LEASE = "robotstxt_gate_lease"
 _DEFERS = "robotstxt_gate_defers"
+_REPORTED = "robotstxt_gate_reported"
+_RETRY = "scrapy.downloadermiddlewares.retry.RetryMiddleware"
+
+logger = logging.getLogger(__name__)
+
+
+class ServiceTrouble(Exception):
+    """The decision service did not answer usefully (5xx, bad answer)."""
 
 
 class RobotsTxtGateMiddleware:
-    def __init__(self, url, agent="", timeout=10.0, max_wait=60.0, max_defers=5, stats=None):
+    def __init__(self, url, agent="", timeout=10.0, max_wait=60.0, max_defers=5, stats=None, token=""):
         self.url = url.rstrip("/")
+        self.token = token
         self.agent = agent
         self.timeout = timeout
         self.max_wait = max_wait
@@ -51,15 +69,31 @@ class RobotsTxtGateMiddleware:
         url = s.get("ROBOTSTXT_GATE_URL")
         if not url:
             raise NotConfigured("ROBOTSTXT_GATE_URL is not set")
+        mws = s.getwithbase("DOWNLOADER_MIDDLEWARES")
+        mine = [v for k, v in mws.items() if isinstance(k, str) and k.endswith("RobotsTxtGateMiddleware")]
+        retry = mws.get(_RETRY)
+        if mine and retry is not None and s.getbool("RETRY_ENABLED", True) and mine[0] is not None and mine[0] <= retry:
+            # Politeness first: a 503 or 429 must reach the gate before
+            # RetryMiddleware re-sends it. Refusing to start is safer than
+            # running without the gate.
+            raise ValueError("RobotsTxtGateMiddleware must come after RetryMiddleware (%s): set its order above %s, "
+                             "e.g. 555" % (retry, retry))
         return cls(url, s.get("ROBOTSTXT_GATE_AGENT", ""), s.getfloat("ROBOTSTXT_GATE_TIMEOUT", 10.0),
                    s.getfloat("ROBOTSTXT_GATE_MAX_WAIT", 60.0), s.getint("ROBOTSTXT_GATE_MAX_DEFERS", 5),
-                   crawler.stats)
+                   crawler.stats, s.get("ROBOTSTXT_GATE_TOKEN", ""))
 
     def _post(self, path, body):
-        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
-        with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-            return json.loads(resp.read(1 << 20))
+        headers = {"Content-Type": "application/json"}
+        if self.token:
+            headers["Authorization"] = "Bearer " + self.token
+        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                return json.loads(resp.read(16 << 20))
+        except urllib.error.HTTPError as e:
+            if e.code >= 500 or e.code == 429:
+                raise ServiceTrouble("the decision service answered %d" % e.code) from e
+            raise
 
     def decide(self, url):
         """Blocking: the service's answer for one URL (a dict)."""
@@ -68,7 +102,7 @@ class RobotsTxtGateMiddleware:
             body["agent"] = self.agent
         answer = self._post("/api/v1/decide", body)
         if not isinstance(answer, list) or len(answer) != 1 or not isinstance(answer[0], dict):
-            raise ValueError("unexpected answer from the decision service")
+            raise ServiceTrouble("unexpected answer from the decision service")
         return answer[0]
 
     def _inc(self, key):
@@ -76,12 +110,23 @@ class RobotsTxtGateMiddleware:
             self.stats.inc_value("robotstxt_gate/" + key)
 
     async def process_request(self, request, spider):
+        trouble = 0
         while True:
             try:
                 ans = await threads.deferToThread(self.decide, request.url)
-            except (OSError, ValueError, urllib.error.URLError) as e:
+            except urllib.error.HTTPError as e:
+                # 4xx: the service refuses this request (bad URL, token):
+                # waiting will not help.
+                self._inc("refused")
+                raise IgnoreRequest("robotstxt gate refused %s: %s" % (request.url, e))
+            except (OSError, ValueError, ServiceTrouble, urllib.error.URLError) as e:
+                # The service itself is in trouble: never fail open, but
+                # wait and ask again rather than lose the request.
                 self._inc("unavailable")
-                raise IgnoreRequest("robotstxt gate unavailable (%s): not fetching %s" % (e, request.url))
+                wait = min(self.max_wait, 2.0 ** trouble)
+                trouble += 1
+                await self._wait(request, wait, "robotstxt gate unavailable (%s)" % e)
+                continue
             gate = ans.get("gate")
             if gate == "admit":
                 self._inc("admit")
@@ -96,13 +141,19 @@ class RobotsTxtGateMiddleware:
             if ans.get("retryAt"):
                 until = datetime.strptime(ans["retryAt"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
                 wait = max(0.1, until.timestamp() - time.time())
-            defers = request.meta.get(_DEFERS, 0)
-            if wait > self.max_wait or defers >= self.max_defers:
-                self._inc("hold_dropped")
-                raise IgnoreRequest("robotstxt gate: %s held for %.0fs" % (request.url, wait))
-            request.meta[_DEFERS] = defers + 1
             self._inc("hold_deferred")
-            await deferLater(reactor, wait, lambda: None)
+            await self._wait(request, min(wait, self.max_wait), "held for %.0fs" % wait)
+
+    async def _wait(self, request, wait, why):
+        """Waits before asking again, or gives the request up, loudly,
+        after max_defers waits."""
+        defers = request.meta.get(_DEFERS, 0)
+        if defers >= self.max_defers:
+            self._inc("gave_up")
+            logger.error("robotstxt gate: giving up %s after %d waits (%s); it was not fetched", request.url, defers, why)
+            raise IgnoreRequest("robotstxt gate: gave up %s after %d waits (%s)" % (request.url, defers, why))
+        request.meta[_DEFERS] = defers + 1
+        await deferLater(reactor, wait, lambda: None)
 
     def process_response(self, request, response, spider):
         lease = request.meta.get(_LEASE, "")
@@ -111,6 +162,15 @@ class RobotsTxtGateMiddleware:
                     "retryAfter": response.headers.get("Retry-After", b"").decode("latin-1")}
             try:
                 self._post("/api/v1/target-status", body)
-            except (OSError, ValueError, urllib.error.URLError):
+            except (OSError, ValueError, ServiceTrouble, urllib.error.URLError):
                 self._inc("report_failed")
+        if response.status in (429, 503) and not request.meta.get(_REPORTED):
+            # Back through the gate, which holds the origin for its
+            # Retry-After, rather than on to RetryMiddleware, which would
+            # re-send it at once. Once: a second such answer goes on.
+            self._inc("target_held")
+            meta = dict(request.meta)
+            meta.pop(_LEASE, None)
+            meta[_REPORTED] = True
+            return request.replace(dont_filter=True, meta=meta)
         return response

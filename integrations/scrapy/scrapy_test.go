@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -33,6 +34,16 @@ func scrapyBin(t *testing.T) string {
 	}
 	t.Skip("scrapy not found (apt-get install python3-scrapy); skipping the Scrapy integration test")
 	return ""
+}
+
+func count(list []string, s string) int {
+	n := 0
+	for _, v := range list {
+		if v == s {
+			n++
+		}
+	}
+	return n
 }
 
 // TestScrapyCrawlThroughGate crawls a loopback site with real Scrapy and the
@@ -94,20 +105,29 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := httptest.NewServer(srv)
+	// The service is in trouble for the first decide requests (503): the
+	// middleware must wait and ask again, not drop the requests.
+	var trouble atomic.Int64
+	svc := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/v1/decide" && trouble.Add(1) <= 2 {
+			http.Error(w, "busy", http.StatusServiceUnavailable)
+			return
+		}
+		srv.ServeHTTP(w, r)
+	}))
 	defer svc.Close()
 
 	here, _ := os.Getwd()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
 		"-a", "start="+site.URL+"/",
 		"-a", "also="+busy.URL+"/",
 		"-s", "ROBOTSTXT_OBEY=False",
 		"-s", "ROBOTSTXT_GATE_URL="+svc.URL,
-		"-s", `DOWNLOADER_MIDDLEWARES={"robotstxt_gate.RobotsTxtGateMiddleware": 100}`,
-		"-s", "ROBOTSTXT_GATE_MAX_WAIT=5",
-		"-s", "RETRY_ENABLED=False",
+		"-s", `DOWNLOADER_MIDDLEWARES={"robotstxt_gate.RobotsTxtGateMiddleware": 555}`,
+		"-s", "ROBOTSTXT_GATE_MAX_WAIT=1",
+		"-s", "ROBOTSTXT_GATE_MAX_DEFERS=3",
 		"-s", "TELNETCONSOLE_ENABLED=False",
 		"-s", "LOG_LEVEL=INFO")
 	cmd.Dir = t.TempDir()
@@ -128,10 +148,65 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 			t.Errorf("Scrapy did not fetch %s (allowed); fetched %v", want, fetched)
 		}
 	}
-	if !strings.Contains(string(out), "robotstxt_gate/drop") || !strings.Contains(string(out), "robotstxt_gate/admit") {
-		t.Errorf("Scrapy's stats lack the middleware's counts:\n%s", out)
+	// Scrapy's RetryMiddleware is on (its default): the 503 with a
+	// one-hour Retry-After goes back through the gate, which holds it, and
+	// is never re-sent at once.
+	if n := count(fetched, "/busy/1"); n != 1 {
+		t.Errorf("the page answering 503 (Retry-After 1h) was requested %d times, want 1", n)
+	}
+	for _, stat := range []string{"robotstxt_gate/drop", "robotstxt_gate/admit", "robotstxt_gate/unavailable", "robotstxt_gate/target_held", "robotstxt_gate/gave_up"} {
+		if !strings.Contains(string(out), stat) {
+			t.Errorf("Scrapy's stats lack %s", stat)
+		}
+	}
+	if !strings.Contains(string(out), "giving up "+busy.URL+"/busy/1") {
+		t.Errorf("the held request was not given up loudly")
 	}
 	if t.Failed() {
 		t.Logf("scrapy output:\n%s", out)
+	}
+}
+
+// TestScrapyRefusesOrderBeforeRetry: placed before RetryMiddleware, the
+// middleware would see a 503 only after Scrapy re-sent it; it refuses to
+// start, and nothing is fetched (never a crawl without the gate).
+func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
+	bin := scrapyBin(t)
+	var hits atomic.Int64
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/robots.txt" {
+			hits.Add(1)
+		}
+		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+	}))
+	defer site.Close()
+	here, _ := os.Getwd()
+	for _, tt := range []struct {
+		order, retry string
+		refused      bool
+	}{
+		{"100", "True", true},
+		{"550", "True", true},
+		{"100", "False", false},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
+			"-a", "start="+site.URL+"/",
+			"-s", "ROBOTSTXT_OBEY=False",
+			"-s", "ROBOTSTXT_GATE_URL=http://127.0.0.1:9", // nothing listens: admits nothing
+			"-s", "ROBOTSTXT_GATE_MAX_DEFERS=0",
+			"-s", "RETRY_ENABLED="+tt.retry,
+			"-s", `DOWNLOADER_MIDDLEWARES={"robotstxt_gate.RobotsTxtGateMiddleware": `+tt.order+`}`,
+			"-s", "TELNETCONSOLE_ENABLED=False")
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "PYTHONPATH="+here)
+		out, _ := cmd.CombinedOutput()
+		cancel()
+		if got := strings.Contains(string(out), "must come after RetryMiddleware"); got != tt.refused {
+			t.Errorf("order %s, retry %s: refused %v, want %v\n%s", tt.order, tt.retry, got, tt.refused, out)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the site served %d pages: a crawl ran without the gate", n)
 	}
 }
