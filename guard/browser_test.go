@@ -41,12 +41,12 @@ func chromium(t testing.TB) string {
 }
 
 // browser starts a Chromium for the test; it ends with the test.
-func browser(t testing.TB) context.Context {
+func browser(t testing.TB, opts ...guard.LaunchOption) context.Context {
 	t.Helper()
 	path := chromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	bctx, stop, err := guard.Launch(ctx, path)
+	bctx, stop, err := guard.Launch(ctx, path, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

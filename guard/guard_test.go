@@ -157,7 +157,14 @@ func TestBrowsePage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines = append(lines, names(string(b), origins))
+		line := names(string(b), origins)
+		if r.Tab != "" {
+			if r.Tab != string(g.MainFrame()) {
+				t.Errorf("%s: tab %q, want the page's %q", r.TargetURL, r.Tab, g.MainFrame())
+			}
+			line = strings.Replace(line, `"tabId":"`+r.Tab+`"`, `"tabId":"TAB"`, 1)
+		}
+		lines = append(lines, line)
 	}
 	sort.Strings(lines)
 	testutil.Golden(t, filepath.Join("testdata", "page.golden"), []byte(strings.Join(lines, "\n")+"\n"))
