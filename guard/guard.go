@@ -168,6 +168,13 @@ func (g *Guard) Attach(ctx context.Context) error {
 	g.sem = make(chan struct{}, cmp(g.Workers, DefaultWorkers))
 	g.mu.Unlock()
 
+	// Refused before anything changes in the browser (speculation.go).
+	if err := checkPreloading(ctx, c.Target); err != nil {
+		g.mu.Lock()
+		g.attached = false
+		g.mu.Unlock()
+		return err
+	}
 	lctx, stop := context.WithCancel(ctx)
 	g.stop = stop
 	g.dctx, g.stopDecide = context.WithCancel(lctx)

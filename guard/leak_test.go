@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -256,5 +258,50 @@ func TestBrowseLeakPage(t *testing.T) {
 	}
 	if st := g.Stats(); st.Tabs < 3 {
 		t.Errorf("Stats().Tabs = %d, want at least 3 (two popups and a second tab)", st.Tabs)
+	}
+}
+
+// TestBrowseRefusesSpeculativeLoads: a browser someone else started, on a
+// profile that lets Chromium make speculative loads (which the Fetch domain
+// does not pause: the leak page's test counts them at the servers when the
+// preference is on), is refused; the same browser on a profile with
+// network prediction off is guarded.
+func TestBrowseRefusesSpeculativeLoads(t *testing.T) {
+	path := chromium(t)
+	for _, tt := range []struct {
+		name  string
+		prefs string // the profile's Default/Preferences, "" for none
+		want  error
+	}{
+		{"default profile", "", guard.ErrSpeculativeLoads},
+		{"prediction on", `{"net":{"network_prediction_options":0}}`, guard.ErrSpeculativeLoads},
+		{"prediction off", `{"net":{"network_prediction_options":2}}`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.prefs != "" {
+				if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(tt.prefs), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
+				chromedp.NoFirstRun, chromedp.UserDataDir(dir))
+			defer cancelAlloc()
+			bctx, cancelBrowser := chromedp.NewContext(actx)
+			defer cancelBrowser()
+			g, _ := newGuard(t, true)
+			err := g.Attach(bctx)
+			if err != tt.want {
+				t.Fatalf("Attach: %v, want %v", err, tt.want)
+			}
+			if err == nil {
+				g.Detach(bctx)
+			}
+		})
 	}
 }
