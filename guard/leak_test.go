@@ -2,167 +2,19 @@ package guard_test
 
 import (
 	"context"
-	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/guard"
+	"github.com/robotstxt/robotstxt/internal/leaksite"
 )
-
-// The leak page: every kind of request that escaped the guard before
-// (issue 19): speculation rules (prefetch and prerender of disallowed URLs,
-// and of a page on an origin whose robots.txt answers 503), WebSocketStream
-// and WebTransport, a target=_blank popup, window.open, and a second tab,
-// each of them with its own websockets and a dedicated worker's.
-const leakHTML = `<!doctype html>
-<html><head><title>leak</title>
-<script type="speculationrules">
-{"prefetch": [{"source": "list", "urls": ["/api/prefetched", "C/prefetched.html"]}],
- "prerender": [{"source": "list", "urls": ["/api/prerendered", "C/prerendered.html"]}]}
-</script>
-</head><body>
-<a id="blank" href="/tab.html?via=blank" target="_blank">a popup</a>
-<a href="/api/prefetched">prefetched</a>
-<script src="/leak.js"></script>
-</body></html>
-`
-
-// leakJS reports what each socket did; leakWorkerJS the same in a
-// dedicated worker. Each tab sends its report to /report (allowed).
-const leakJS = `const sock = (make) => new Promise((res) => { try { make(res); } catch (e) { res(e.name); } });
-const ws = (u) => sock((res) => { const s = new WebSocket(u); s.onopen = () => res('open'); s.onerror = () => res('error'); });
-const wss = (u) => sock((res) => { const s = new WebSocketStream(u); s.opened.then(() => res('open'), () => res('error')); });
-const wt = (u) => sock((res) => { const s = new WebTransport(u); s.ready.then(() => res('open'), () => res('error')); });
-const host = location.host;
-const worker = () => new Promise((res) => { const w = new Worker('/leak-worker.js'); w.onmessage = (e) => res(e.data); w.onerror = () => res('worker error'); });
-Promise.all([
-  ws('ws://' + host + '/live'), ws('ws://' + host + '/api/ws'),
-  wss('ws://' + host + '/live'), wss('ws://' + host + '/api/wss'),
-  wt('https://' + host + '/api/wt'),
-  fetch('/api/fetch').then((r) => r.status, () => 'error'),
-  worker(),
-]).then((v) => {
-  const via = new URLSearchParams(location.search).get('via') || 'page';
-  fetch('/report?via=' + via + '&r=' + encodeURIComponent(v.join(' ')));
-  document.title = 'done';
-});
-if (location.pathname === '/') {
-  window.open('/tab.html?via=open');
-  document.getElementById('blank').click();
-}
-`
-
-const leakWorkerJS = `const sock = (make) => new Promise((res) => { try { make(res); } catch (e) { res(e.name); } });
-const ws = (u) => sock((res) => { const s = new WebSocket(u); s.onopen = () => res('open'); s.onerror = () => res('error'); });
-const wss = (u) => sock((res) => { const s = new WebSocketStream(u); s.opened.then(() => res('open'), () => res('error')); });
-Promise.all([
-  ws('ws://' + location.host + '/api/worker-ws'), wss('ws://' + location.host + '/api/worker-wss'),
-  fetch('/api/worker-fetch').then((r) => r.status, () => 'error'),
-]).then((v) => postMessage(v.join(',')));
-`
-
-// leakSite is the leak page's set-up: A (Disallow: /api/, the pages), C
-// (robots.txt answers 503), D (robots.txt 404). reports collects the
-// reports of the tabs, by "via".
-type leakSite struct {
-	a, c, d *origin
-	mu      sync.Mutex
-	reports map[string]string
-}
-
-func newLeakSite(t testing.TB) *leakSite {
-	s := &leakSite{reports: map[string]string{}}
-	s.c = newOrigin(t, "127.0.0.2", map[string]http.HandlerFunc{"/robots.txt": status(503), "*": text("text/html", "<p>C")})
-	s.d = newOrigin(t, "127.0.0.3", map[string]http.HandlerFunc{"*": text("text/html", "<p>D")})
-	s.a = newOrigin(t, "127.0.0.1", nil)
-	page := strings.ReplaceAll(leakHTML, "C/", s.c.URL+"/")
-	s.a.routes = map[string]http.HandlerFunc{
-		"/robots.txt":     text("text/plain", "User-agent: *\nDisallow: /api/\n"),
-		"/":               text("text/html", page),
-		"/tab.html":       text("text/html", `<!doctype html><title>tab</title><script src="/leak.js"></script>`),
-		"/leak.js":        text("text/javascript", leakJS),
-		"/leak-worker.js": text("text/javascript", leakWorkerJS),
-		"/live":           websocket,
-		"/report": func(w http.ResponseWriter, r *http.Request) {
-			s.mu.Lock()
-			s.reports[r.URL.Query().Get("via")] = r.URL.Query().Get("r")
-			s.mu.Unlock()
-		},
-		"*": text("text/plain", "leaked"), // every /api/ path
-	}
-	return s
-}
-
-// waitReports waits until every tab named in want reported.
-func (s *leakSite) waitReports(t testing.TB, want ...string) map[string]string {
-	t.Helper()
-	deadline := time.Now().Add(45 * time.Second)
-	for {
-		s.mu.Lock()
-		n := 0
-		for _, w := range want {
-			if _, ok := s.reports[w]; ok {
-				n++
-			}
-		}
-		got := map[string]string{}
-		for k, v := range s.reports {
-			got[k] = v
-		}
-		s.mu.Unlock()
-		if n == len(want) {
-			return got
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("reports %v, want one of each of %v", got, want)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
-// leakReport is what each tab reports: its two websockets, its two
-// WebSocketStreams, its WebTransport, its fetch and its worker's.
-const leakReport = "open SecurityError open SecurityError SecurityError error SecurityError,SecurityError,error"
-
-// checkServers asserts, counted at the servers, that no disallowed or
-// unresolved request arrived (nothing under /api/ at A, nothing but
-// robots.txt at C), and that every request that arrived has a record.
-func (s *leakSite) checkServers(t *testing.T, recs []guard.Record) {
-	t.Helper()
-	for _, p := range s.a.paths() {
-		if strings.HasPrefix(p, "/api/") {
-			t.Errorf("disallowed request reached A: %s (%d times)", p, s.a.count(p))
-		}
-	}
-	for _, p := range s.c.paths() {
-		if p != "/robots.txt" {
-			t.Errorf("request held by C's unreachable robots.txt reached C: %s", p)
-		}
-	}
-	admitted := map[string]bool{}
-	for _, r := range recs {
-		if r.TargetStatus.Code != 0 || r.TargetStatus.Error != "" {
-			if u, err := url.Parse(r.TargetURL); err == nil {
-				admitted[u.Host+u.Path] = true
-			}
-		}
-	}
-	for _, o := range []*origin{s.a, s.c, s.d} {
-		for _, p := range o.paths() {
-			if p != "/robots.txt" && !admitted[o.host+p] {
-				t.Errorf("%s%s reached its origin with no record of an admitted request", o.URL, p)
-			}
-		}
-	}
-}
 
 // TestBrowseLeakPage loads the leak page through the Go API: the page, a
 // window.open window, a target=_blank popup and a second tab the program
@@ -170,14 +22,14 @@ func (s *leakSite) checkServers(t *testing.T, recs []guard.Record) {
 func TestBrowseLeakPage(t *testing.T) {
 	// Popups from script are what the page asks for: no popup blocker.
 	ctx := browser(t, guard.WithFlag("disable-popup-blocking", true))
-	s := newLeakSite(t)
+	s := leaksite.New(t)
 	g, _ := newGuard(t, true)
 	if err := g.Attach(ctx); err != nil {
 		t.Fatal(err)
 	}
 	lctx, lcancel := context.WithTimeout(ctx, 45*time.Second)
 	defer lcancel()
-	failed, err := g.Load(lctx, s.a.URL+"/", guard.WaitLoad)
+	failed, err := g.Load(lctx, s.A.URL+"/", guard.WaitLoad)
 	if err != nil || failed != "" {
 		for _, r := range g.Records() {
 			t.Log(describe(r), r.Tab, r.Reason)
@@ -189,25 +41,25 @@ func TestBrowseLeakPage(t *testing.T) {
 	defer cancel()
 	tctx, tcancel := context.WithTimeout(tab, 45*time.Second)
 	defer tcancel()
-	if failed, err := g.Load(tctx, s.a.URL+"/tab.html?via=tab", guard.WaitNetworkIdle); err != nil || failed != "" {
+	if failed, err := g.Load(tctx, s.A.URL+"/tab.html?via=tab", guard.WaitNetworkIdle); err != nil || failed != "" {
 		for _, r := range g.Records() {
 			t.Log(describe(r), r.Tab, r.Reason)
 		}
 		t.Fatalf("second tab: Load with WaitNetworkIdle: %q %v", failed, err)
 	}
-	reports := s.waitReports(t, "page", "open", "blank", "tab")
+	reports := s.WaitReports(t, "page", "open", "blank", "tab")
 	// Long enough for speculative loads, which start once the page is idle.
 	time.Sleep(2 * time.Second)
 	if err := g.Detach(ctx); err != nil {
 		t.Fatal(err)
 	}
 	for via, r := range reports {
-		if r != leakReport {
-			t.Errorf("%s: report %q, want %q", via, r, leakReport)
+		if r != leaksite.Report {
+			t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
 		}
 	}
 	recs := g.Records()
-	s.checkServers(t, recs)
+	s.CheckServers(t, recs)
 
 	// Every tab's documents are typed "document" and carry their tab's ID.
 	main := string(g.MainFrame())
@@ -244,7 +96,7 @@ func TestBrowseLeakPage(t *testing.T) {
 	var sockets []string
 	for _, r := range recs {
 		if r.ResourceType == guard.TypeWebSocket {
-			sockets = append(sockets, string(r.Action)+" "+strings.TrimPrefix(r.TargetURL, "ws://"+s.a.host))
+			sockets = append(sockets, string(r.Action)+" "+strings.TrimPrefix(r.TargetURL, "ws://"+s.A.Host()))
 		}
 	}
 	sort.Strings(sockets)

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/url"
 	"os"
 	"os/exec"
@@ -12,6 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
@@ -21,7 +26,7 @@ import (
 )
 
 func runBrowse(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] URL",
+	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] [--attach ENDPOINT] [URL]",
 		`Load URL in headless Chromium with every request of the page decided first
 by robots.txt for TOKEN: the document, its redirects, images, scripts,
 stylesheets, fonts, frames (from other sites too), fetch() and XHR calls,
@@ -46,6 +51,23 @@ record per request (JSON Lines): the gate's fields plus resourceType,
 frameURL, initiator, and targetStatus (the target's HTTP status, "blocked",
 or null with targetError), apart from policyStatus.
 
+Every tab, popup and window.open of the browser is guarded from its first
+request, and the records say which tab (tabId). The browser started has
+network prediction off, so that it makes no speculative loads (speculation
+rules' prefetch and prerender), which no browser API lets the guard pause.
+The page's User-Agent is the --user-agent header (default the agent token),
+as for the robots.txt fetches.
+
+--attach ENDPOINT guards a Chromium that someone else started with
+--remote-debugging-port (Playwright, Puppeteer, a browser farm): ENDPOINT is
+http://127.0.0.1:9222 or the browser's ws:// URL. With a URL, the page is
+loaded in a new tab of that browser; without one, every tab, popup and
+worker of the browser is guarded until the command is interrupted, and the
+summary and records are written then. A document loaded before the guard
+attached is recorded as not guarded. A browser that makes speculative loads
+is refused: start it on a profile whose Default/Preferences sets
+{"net": {"network_prediction_options": 2}} (see docs/browse.md).
+
 Needs Chromium (Debian/Ubuntu: apt-get install chromium); --chromium or
 $ROBOTSTXT_CHROMIUM give its path.
 
@@ -55,7 +77,8 @@ when Chromium is missing.`,
 		`  robotstxt browse --agent ExampleBot https://example.com/
   robotstxt browse --agent ExampleBot --records records.jsonl --wait networkidle https://example.com/
   robotstxt browse --agent ExampleBot --scope scope.yaml --screenshot page.png https://example.com/
-  robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/`)
+  robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/
+  robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --records records.jsonl`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (default: approve everything the page loads)")
 	allowPrivate := fs.Bool("allow-private", false, "let the page and the robots.txt fetches reach loopback, private and link-local addresses; refused by default")
@@ -64,7 +87,8 @@ when Chromium is missing.`,
 	wait := fs.String("wait", "load", "when the page is loaded: `load` (the load event) or networkidle (no request for 500 ms)")
 	shot := fs.String("screenshot", "", "write a PNG screenshot of the page, once loaded, to `file`")
 	recordsFile := fs.String("records", "", "write the decision records, one JSON object per line, to `file` (-: standard output, and the summary to standard error)")
-	ua := fs.String("user-agent", "", "User-Agent `header` for fetching robots.txt (default: the agent token)")
+	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser keeps its own)")
+	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve (default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
@@ -77,12 +101,21 @@ when Chromium is missing.`,
 		}
 		return usagef("browse: --agent %q is not a product token (letters, digits, '-', '_' and '.', such as ExampleBot); give the full User-Agent header with --user-agent", *agent)
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() > 1 || (fs.NArg() == 0 && *attach == "") {
 		return usagef("browse: give one URL (run \"robotstxt browse --help\")")
 	}
 	target := fs.Arg(0)
-	if u, err := url.Parse(target); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if u, err := url.Parse(target); target != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 		return usagef("browse: %q is not an http or https URL", target)
+	}
+	if *attach != "" {
+		u, err := url.Parse(*attach)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "ws" && u.Scheme != "wss") {
+			return usagef("browse: --attach %q is not a DevTools endpoint (http://HOST:PORT or the browser's ws:// URL)", *attach)
+		}
+		if *chromium != "" {
+			return usagef("browse: --attach and --chromium: the attached browser is someone else's")
+		}
 	}
 	var waitFor guard.Wait
 	switch *wait {
@@ -107,7 +140,9 @@ when Chromium is missing.`,
 		return usagef("browse: %v", err)
 	}
 	exe := *chromium
-	if exe == "" {
+	if *attach != "" {
+		// Someone else's browser: nothing to find.
+	} else if exe == "" {
 		exe, err = guard.FindChromium()
 		if err != nil {
 			return usagef("browse: %v", err)
@@ -140,19 +175,41 @@ when Chromium is missing.`,
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
 	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait}
 
+	interrupted := ctx
+	if *attach != "" && target == "" {
+		// Until interrupted: the browser's connection outlives the signal,
+		// so that the guard detaches and the records are written.
+		ctx = context.WithoutCancel(ctx)
+	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	bctx, stop, err := guard.Launch(ctx, exe)
+	var bctx context.Context
+	var stop context.CancelFunc
+	if *attach != "" {
+		bctx, stop, err = attachBrowser(context.WithoutCancel(ctx), *attach)
+	} else {
+		bctx, stop, err = guard.Launch(ctx, exe, guard.WithUserAgent(header))
+	}
 	if err != nil {
 		return usagef("browse: %v", err)
 	}
 	defer stop()
 	if err := g.Attach(bctx); err != nil {
+		if errors.Is(err, guard.ErrSpeculativeLoads) {
+			return usagef("browse: %v", err)
+		}
 		return err
 	}
-	failed, loadErr := g.Load(bctx, target, waitFor)
-	if loadErr != nil && ctx.Err() != nil {
-		loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+	var failed string
+	var loadErr error
+	if target == "" {
+		fmt.Fprintf(c.stderr, "guarding %s: every tab, popup and worker, until interrupted\n", browseClean(*attach))
+		<-interrupted.Done()
+	} else {
+		failed, loadErr = g.Load(bctx, target, waitFor)
+		if loadErr != nil && ctx.Err() != nil {
+			loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+		}
 	}
 	var shotErr error
 	if *shot != "" && failed == "" && loadErr == nil {
@@ -176,8 +233,12 @@ when Chromium is missing.`,
 			out = c.stderr
 		}
 	}
-	nav := browseNavigation(recs)
-	printBrowse(out, target, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
+	nav := browseNavigation(recs, string(g.MainFrame()))
+	page := target
+	if page == "" {
+		page = *attach
+	}
+	printBrowse(out, page, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
 	if shotErr != nil {
 		return fmt.Errorf("browse: screenshot: %v", shotErr)
 	}
@@ -192,6 +253,27 @@ when Chromium is missing.`,
 		return &exitError{code: exitFindings, msg: "browse: the page did not load: " + browseClean(failed)}
 	}
 	return nil
+}
+
+// attachBrowser connects to a Chromium that someone else started and opens
+// a tab of the guard's own in it (closed at the end; the browser and its
+// other tabs are left as they are).
+func attachBrowser(ctx context.Context, endpoint string) (context.Context, context.CancelFunc, error) {
+	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)
+	bctx, cancelTab := chromedp.NewContext(actx, chromedp.WithErrorf(guard.QuietErrorf(log.Printf)))
+	stop := func() {
+		cancelTab()
+		cancelAlloc()
+	}
+	// The first Do's context is the tab's life: bound the start by a timer.
+	timer := time.AfterFunc(30*time.Second, stop)
+	err := chromedp.Do(bctx)
+	timer.Stop()
+	if err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("attaching to the browser at %s: %v", endpoint, err)
+	}
+	return bctx, stop, nil
 }
 
 func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
@@ -215,12 +297,12 @@ func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
 	return nil
 }
 
-// browseNavigation returns the records of the top-level navigation: the first
-// document and the redirects that followed from it.
-func browseNavigation(recs []guard.Record) []guard.Record {
+// browseNavigation returns the records of the top-level navigation of the
+// tab: the first document and the redirects that followed from it.
+func browseNavigation(recs []guard.Record, tab string) []guard.Record {
 	var nav []guard.Record
 	for _, r := range recs {
-		if r.ResourceType != guard.TypeDocument {
+		if r.ResourceType != guard.TypeDocument || r.Tab != tab {
 			continue
 		}
 		if len(nav) == 0 || r.RedirectedFrom == nav[len(nav)-1].TargetURL {

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,9 @@ import (
 	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/guard"
 )
+
+// tabRE matches a record's tab ID, a target ID that differs on every run.
+var tabRE = regexp.MustCompile(`"tabId":"[0-9A-F]{32}"`)
 
 // browseChromium skips the test when Chromium is missing, except under
 // CI=true, where it fails.
@@ -134,6 +138,7 @@ func TestBrowsePage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			stdout, stderr, code := crawlerRun(t, "", tt.args...)
+			stdout = tabRE.ReplaceAllString(stdout, `"tabId":"TAB"`)
 			crawlerGolden(t, filepath.Join("testdata", "browse", tt.name+".golden"), names, tt.args, stdout, stderr, code)
 		})
 	}
