@@ -447,6 +447,9 @@ func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
 		defer g.wg.Done()
 		ctx, cancel := callContext(ctx)
 		defer cancel()
+		if g.checkWorkerScript(ctx, ev) {
+			return
+		}
 		if _, err := cdp.Call(ctx, g.browser, fetch.ContinueResponse, fetch.ContinueResponseParams{RequestID: ev.RequestID}); err != nil {
 			cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
 		}

@@ -132,16 +132,19 @@ func (g *Guard) prepareTab(ctx context.Context, info *target.Info, tb *tab) erro
 	tb.session.Store(t)
 	cctx, cancelCall := context.WithTimeout(wctx, 10*time.Second)
 	defer cancelCall()
+	// The watch first: the check, run at once in the tab's current
+	// document, is what a program waits for (WebSocket.__robotstxtGuard)
+	// before it navigates the tab (see docs/browse.md).
+	if err := watch(cctx, t); err != nil {
+		done()
+		return fmt.Errorf("watching its frames: %w", err)
+	}
 	run := true
 	if _, err := cdp.Call(cctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
 		Source: websocketScript(g.wsPath), RunImmediately: &run,
 	}); err != nil {
 		done()
-		return fmt.Errorf("adding the check: %w (%v)", err, context.Cause(wctx))
-	}
-	if err := watch(cctx, t); err != nil {
-		done()
-		return fmt.Errorf("watching its frames: %w (%v)", err, context.Cause(wctx))
+		return fmt.Errorf("adding the check: %w", err)
 	}
 	g.tabsPrepared.Add(1)
 	if ch, err := chromedp.Detached(wctx); err == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -662,4 +663,54 @@ func (g *Guard) reply(m *target.EventReceivedMessageFromTarget) {
 		default:
 		}
 	}
+}
+
+// checkWorkerScript puts the websocket check at the head of a worker's
+// script (dedicated, shared or service worker), at the response stage: the check then runs
+// before the worker's first line even when another DevTools client (a
+// Playwright or Puppeteer that auto-attaches to workers too) lets the
+// worker start before the guard's session added it. It reports whether it
+// answered the request.
+func (g *Guard) checkWorkerScript(ctx context.Context, ev *fetch.EventRequestPaused) bool {
+	// A script the page's own elements did not ask for (those are Script):
+	// the Fetch domain says Other for a worker's script, and its request
+	// has no Sec-Fetch-Dest yet.
+	if ev.ResourceType != network.ResourceTypeOther || ev.ResponseStatusCode != 200 || !javascript(responseHeader(ev.ResponseHeaders, "Content-Type")) {
+		return false
+	}
+	body, err := cdp.Call(ctx, g.browser, fetch.GetResponseBody, fetch.GetResponseBodyParams{RequestID: ev.RequestID})
+	if err != nil {
+		return false
+	}
+	headers := make([]*fetch.HeaderEntry, 0, len(ev.ResponseHeaders))
+	for _, h := range ev.ResponseHeaders {
+		// The body is given decoded, with a length of its own.
+		if strings.EqualFold(h.Name, "Content-Encoding") || strings.EqualFold(h.Name, "Content-Length") {
+			continue
+		}
+		headers = append(headers, h)
+	}
+	src := append([]byte(websocketScript(g.wsPath)+"\n"), body.Body...)
+	_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID,
+		ResponseCode: ev.ResponseStatusCode, ResponseHeaders: headers, Body: src, ResponsePhrase: ev.ResponseStatusText})
+	return err == nil
+}
+
+// javascript reports whether a Content-Type is one of JavaScript's.
+func javascript(ctype string) bool {
+	mt, _, _ := strings.Cut(strings.ToLower(ctype), ";")
+	switch strings.TrimSpace(mt) {
+	case "text/javascript", "application/javascript", "application/x-javascript", "text/ecmascript", "application/ecmascript":
+		return true
+	}
+	return false
+}
+
+func responseHeader(hs []*fetch.HeaderEntry, name string) string {
+	for _, h := range hs {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value
+		}
+	}
+	return ""
 }

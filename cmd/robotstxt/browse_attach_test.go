@@ -1,0 +1,147 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/robotstxt/robotstxt/guard"
+	"github.com/robotstxt/robotstxt/internal/leaksite"
+)
+
+// nodeModules returns the folder where .ci/run installs playwright-core and
+// puppeteer-core ($ROBOTSTXT_NODE_MODULES, else the cache folder); the test
+// skips without node or them, except under CI=true, where it fails.
+func nodeModules(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("ROBOTSTXT_NODE_MODULES")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "robotstxt-automation", "node_modules")
+	}
+	missing := ""
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = "node"
+	}
+	for _, p := range []string{"playwright-core", "puppeteer-core"} {
+		if _, err := os.Stat(filepath.Join(dir, p, "package.json")); err != nil {
+			missing = p + " in " + dir
+		}
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not found: CI must install it (.ci/run)", missing)
+		}
+		t.Skipf("%s not found (npm install --prefix ~/.cache/robotstxt-automation playwright-core puppeteer-core); skipping", missing)
+	}
+	return dir
+}
+
+// TestBrowseAttachAutomation: real Playwright (playwright-core) and
+// Puppeteer (puppeteer-core) from Node launch Debian's Chromium, `browse
+// --attach` guards it with no page URL (every tab, until interrupted), and
+// the script loads the leak page, which opens a window.open window and a
+// target=_blank popup. Counted at the servers: no disallowed or unresolved
+// request arrived, and every request that arrived has a record.
+func TestBrowseAttachAutomation(t *testing.T) {
+	browseChromium(t)
+	modules := nodeModules(t)
+	exe, _ := guard.FindChromium()
+	for _, lib := range []struct{ name, script, endpoint string }{
+		{"playwright", "playwright-attach.cjs", "http://127.0.0.1:"},
+		{"puppeteer", "puppeteer-attach.cjs", "ws://127.0.0.1:"},
+	} {
+		t.Run(lib.name, func(t *testing.T) {
+			s := leaksite.New(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			script := exec.CommandContext(ctx, "node", filepath.Join("..", "..", "integrations", "browser", lib.script), s.A.URL+"/")
+			script.Env = append(os.Environ(), "NODE_PATH="+modules, "CHROMIUM="+exe)
+			stdin, err := script.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := script.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var scriptErr lockedBuffer
+			script.Stderr = &scriptErr
+			if err := script.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				stdin.Close()
+				if err := script.Wait(); err != nil {
+					t.Errorf("%s: %v\n%s", lib.script, err, scriptErr.String())
+				}
+			}()
+			lines := bufio.NewScanner(stdout)
+			next := func(prefix string) string {
+				t.Helper()
+				for lines.Scan() {
+					if l := lines.Text(); strings.HasPrefix(l, prefix) {
+						return strings.TrimPrefix(l, prefix)
+					}
+				}
+				t.Fatalf("%s: no %q line (%v)\n%s", lib.script, prefix, lines.Err(), scriptErr.String())
+				return ""
+			}
+			endpoint := next("ENDPOINT ")
+			if !strings.HasPrefix(endpoint, lib.endpoint) {
+				t.Fatalf("endpoint %q, want %s...", endpoint, lib.endpoint)
+			}
+
+			records := filepath.Join(t.TempDir(), "records.jsonl")
+			guarded, stopGuard := context.WithCancel(ctx) // the interrupt
+			var out, errb lockedBuffer
+			done := make(chan int, 1)
+			go func() {
+				done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
+					strings.NewReader(""), &out, &errb)
+			}()
+			for !strings.Contains(errb.String(), "guarding ") {
+				select {
+				case code := <-done:
+					t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, out.String(), errb.String())
+				case <-time.After(20 * time.Millisecond):
+				}
+			}
+			io.WriteString(stdin, "go\n")
+			next("LOADED")
+			reports := s.WaitReports(t, "page", "open", "blank")
+			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
+			stopGuard()
+			if code := <-done; code != 0 {
+				t.Errorf("browse --attach exit %d:\n%s%s", code, out.String(), errb.String())
+			}
+			for via, r := range reports {
+				if r != leaksite.Report {
+					t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+				}
+			}
+			b, err := os.ReadFile(records)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var recs []guard.Record
+			for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				var r guard.Record
+				if err := r.UnmarshalJSON([]byte(l)); err != nil {
+					t.Fatalf("record %q: %v", l, err)
+				}
+				recs = append(recs, r)
+			}
+			s.CheckServers(t, recs)
+			if !strings.Contains(out.String(), "page     "+endpoint) {
+				t.Errorf("summary does not name the browser:\n%s", out.String())
+			}
+		})
+	}
+}
