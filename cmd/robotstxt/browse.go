@@ -88,6 +88,8 @@ when Chromium is missing.`,
 	shot := fs.String("screenshot", "", "write a PNG screenshot of the page, once loaded, to `file`")
 	recordsFile := fs.String("records", "", "write the decision records, one JSON object per line, to `file` (-: standard output, and the summary to standard error)")
 	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser keeps its own)")
+	var flags flagList
+	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve (default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
@@ -113,8 +115,8 @@ when Chromium is missing.`,
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "ws" && u.Scheme != "wss") {
 			return usagef("browse: --attach %q is not a DevTools endpoint (http://HOST:PORT or the browser's ws:// URL)", *attach)
 		}
-		if *chromium != "" {
-			return usagef("browse: --attach and --chromium: the attached browser is someone else's")
+		if *chromium != "" || len(flags) > 0 {
+			return usagef("browse: --attach with --chromium or --chromium-flag: the attached browser is someone else's")
 		}
 	}
 	var waitFor guard.Wait
@@ -188,7 +190,16 @@ when Chromium is missing.`,
 	if *attach != "" {
 		bctx, stop, err = attachBrowser(context.WithoutCancel(ctx), *attach)
 	} else {
-		bctx, stop, err = guard.Launch(ctx, exe, guard.WithUserAgent(header))
+		opts := []guard.LaunchOption{guard.WithUserAgent(header)}
+		for _, f := range flags {
+			name, value, ok := strings.Cut(strings.TrimLeft(f, "-"), "=")
+			if ok {
+				opts = append(opts, guard.WithFlag(name, value))
+			} else {
+				opts = append(opts, guard.WithFlag(name, true))
+			}
+		}
+		bctx, stop, err = guard.Launch(ctx, exe, opts...)
 	}
 	if err != nil {
 		return usagef("browse: %v", err)
@@ -218,6 +229,11 @@ when Chromium is missing.`,
 			err = os.WriteFile(*shot, png, 0o644)
 		}
 		shotErr = err
+	}
+	if *attach == "" {
+		// The browser goes first: detached, the guard would leave its
+		// pages (popups still loading, say) running unguarded.
+		stop()
 	}
 	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	g.Detach(dctx)
@@ -469,3 +485,16 @@ func browseClean(s string) string {
 }
 
 func isControlRune(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// flagList is a repeatable string flag.
+type flagList []string
+
+func (l *flagList) String() string { return strings.Join(*l, ",") }
+
+func (l *flagList) Set(v string) error {
+	if strings.TrimLeft(v, "-") == "" {
+		return errors.New("a flag name is needed")
+	}
+	*l = append(*l, v)
+	return nil
+}

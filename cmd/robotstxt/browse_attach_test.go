@@ -145,3 +145,48 @@ func TestBrowseAttachAutomation(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowseLeakPageCommand loads the leak page with the command (the
+// browser it starts, popups allowed): nothing disallowed or unresolved
+// reaches the servers, speculation rules included, every request that
+// arrived has a record, and the page's own report is the guarded one.
+func TestBrowseLeakPageCommand(t *testing.T) {
+	browseChromium(t)
+	s := leaksite.New(t)
+	records := filepath.Join(t.TempDir(), "records.jsonl")
+	stdout, stderr, code := crawlerRun(t, "", "browse", "--agent", "ExampleBot", "--allow-private", "--chromium-flag", "disable-popup-blocking",
+		"--wait", "networkidle", "--records", records, s.A.URL+"/")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	reports := s.WaitReports(t, "page")
+	if r := reports["page"]; r != leaksite.Report {
+		t.Errorf("page: report %q, want %q", r, leaksite.Report)
+	}
+	b, err := os.ReadFile(records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []guard.Record
+	tabs := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r guard.Record
+		if err := r.UnmarshalJSON([]byte(l)); err != nil {
+			t.Fatalf("record %q: %v", l, err)
+		}
+		if r.ResourceType == guard.TypeDocument {
+			if r.Tab == "" {
+				t.Errorf("document %s has no tab", r.TargetURL)
+			}
+			tabs[r.Tab] = true
+		}
+		recs = append(recs, r)
+	}
+	s.CheckServers(t, recs)
+	if len(tabs) < 2 {
+		t.Errorf("documents of %d tabs recorded, want the page's and its window.open window's at least", len(tabs))
+	}
+	if !strings.Contains(stdout, "(admit: HTTP 200)") {
+		t.Errorf("summary:\n%s", stdout)
+	}
+}
