@@ -250,11 +250,10 @@ when Chromium is missing.`,
 		}
 	}
 	nav := browseNavigation(recs, string(g.MainFrame()))
-	page := target
-	if page == "" {
-		page = *attach
+	if target == "" {
+		fmt.Fprintf(out, "browser  %s (attached: every tab guarded)\n", browseClean(*attach))
 	}
-	printBrowse(out, page, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
+	printBrowse(out, target, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
 	if shotErr != nil {
 		return fmt.Errorf("browse: screenshot: %v", shotErr)
 	}
@@ -369,7 +368,9 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 			lost[lossKey{origin, r.ResourceType, browseCause(r)}]++
 		}
 	}
-	fmt.Fprintf(w, "page     %s\n", page)
+	if target != "" {
+		fmt.Fprintf(w, "page     %s\n", page)
+	}
 	fmt.Fprintf(w, "agent    %s\n", agent)
 	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), admit, drop, hold, fetches)
 	if overflow > 0 {

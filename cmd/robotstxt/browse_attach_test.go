@@ -139,7 +139,7 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				recs = append(recs, r)
 			}
 			s.CheckServers(t, recs)
-			if !strings.Contains(out.String(), "page     "+endpoint) {
+			if !strings.Contains(out.String(), "browser  "+endpoint+" (attached: every tab guarded)") {
 				t.Errorf("summary does not name the browser:\n%s", out.String())
 			}
 		})
