@@ -284,11 +284,21 @@ func (g *Guard) Load(ctx context.Context, rawURL string, wait Wait) (failed stri
 	}
 	switch wait {
 	case WaitNetworkIdle:
+		// The page's own document, or one that replaced it (a client-side
+		// redirect: location.replace, a meta refresh, or the error page of
+		// one the guard blocked), each with a loader of its own.
+		loaders := map[cdp.LoaderID]bool{res.LoaderID: true}
 		for ev, err := range life {
 			if err != nil {
 				return "", err
 			}
-			if ev.Name == "networkIdle" && ev.FrameID == cdp.FrameID(t.TargetID) && ev.LoaderID == res.LoaderID {
+			if ev.FrameID != cdp.FrameID(t.TargetID) {
+				continue
+			}
+			if ev.Name == "init" {
+				loaders[ev.LoaderID] = true
+			}
+			if ev.Name == "networkIdle" && loaders[ev.LoaderID] {
 				return "", nil
 			}
 		}

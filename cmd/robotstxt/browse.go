@@ -312,15 +312,14 @@ func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
 	return nil
 }
 
-// browseNavigation returns the records of the top-level navigation of the
-// tab: the first document and the redirects that followed from it.
+// browseNavigation returns the records of the top-level navigations of the
+// tab: the first document, the redirects that followed from it, and the
+// documents that replaced it (client-side redirects: location.replace, a
+// meta refresh). The last one is what the page ended as.
 func browseNavigation(recs []guard.Record, tab string) []guard.Record {
 	var nav []guard.Record
 	for _, r := range recs {
-		if r.ResourceType != guard.TypeDocument || r.Tab != tab {
-			continue
-		}
-		if len(nav) == 0 || r.RedirectedFrom == nav[len(nav)-1].TargetURL {
+		if r.ResourceType == guard.TypeDocument && r.Tab == tab {
 			nav = append(nav, r)
 		}
 	}

@@ -83,17 +83,18 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				}
 			}()
 			lines := bufio.NewScanner(stdout)
-			next := func(prefix string) string {
-				t.Helper()
+			next := func(prefix string) (string, bool) {
 				for lines.Scan() {
 					if l := lines.Text(); strings.HasPrefix(l, prefix) {
-						return strings.TrimPrefix(l, prefix)
+						return strings.TrimPrefix(l, prefix), true
 					}
 				}
-				t.Fatalf("%s: no %q line (%v)\n%s", lib.script, prefix, lines.Err(), scriptErr.String())
-				return ""
+				return "", false
 			}
-			endpoint := next("ENDPOINT ")
+			endpoint, ok := next("ENDPOINT ")
+			if !ok {
+				t.Fatalf("%s: no endpoint (%v)\n%s", lib.script, lines.Err(), scriptErr.String())
+			}
 			if !strings.HasPrefix(endpoint, lib.endpoint) {
 				t.Fatalf("endpoint %q, want %s...", endpoint, lib.endpoint)
 			}
@@ -114,7 +115,12 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				}
 			}
 			io.WriteString(stdin, "go\n")
-			next("LOADED")
+			if _, ok := next("LOADED"); !ok {
+				stopGuard()
+				<-done
+				b, _ := os.ReadFile(records)
+				t.Fatalf("%s: the page did not load (%v)\n%s\nrecords:\n%s", lib.script, lines.Err(), scriptErr.String(), b)
+			}
 			reports := s.WaitReports(t, "page", "open", "blank")
 			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
 			stopGuard()
@@ -188,5 +194,38 @@ func TestBrowseLeakPageCommand(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "(admit: HTTP 200)") {
 		t.Errorf("summary:\n%s", stdout)
+	}
+}
+
+// TestBrowseClientRedirect: a page that sends itself to a disallowed URL
+// (location.replace, a meta refresh) was not loaded: exit status 1 as for a
+// blocked page, the disallowed URL never reaches its origin, and with
+// --wait networkidle the command returns before its timeout.
+func TestBrowseClientRedirect(t *testing.T) {
+	browseChromium(t)
+	a := newBrowseSite(t, map[string]string{
+		"/robots.txt":        "User-agent: *\nDisallow: /private/\n",
+		"/replace.html":      `<!doctype html><link rel="icon" href="data:,"><script>location.replace('/private/replaced')</script>`,
+		"/refresh.html":      `<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0; url=/private/refreshed">`,
+		"/private/replaced":  "secret",
+		"/private/refreshed": "secret",
+	})
+	for _, tt := range []struct{ page, to string }{
+		{"/replace.html", "/private/replaced"},
+		{"/refresh.html", "/private/refreshed"},
+	} {
+		t.Run(tt.page, func(t *testing.T) {
+			stdout, stderr, code := crawlerRun(t, "", "browse", "--agent", "ExampleBot", "--allow-private", "--wait", "networkidle", "--timeout", "40s", a.URL+tt.page)
+			want := "browse: the page was not loaded: drop " + a.URL + tt.to
+			if code != exitFindings || !strings.Contains(stderr, want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q\n%s", code, stderr, exitFindings, want, stdout)
+			}
+			if !strings.Contains(stdout, a.URL+tt.page+" -> "+a.URL+tt.to+" (drop: blocked by the guard)") {
+				t.Errorf("summary:\n%s", stdout)
+			}
+			if n := a.count(tt.to); n != 0 {
+				t.Errorf("%s reached %d times", tt.to, n)
+			}
+		})
 	}
 }

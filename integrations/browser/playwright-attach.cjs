@@ -43,9 +43,9 @@ async function main() {
   // The guard prepares each new tab (its websocket check) before the tab's
   // first document: wait for it, else that document is refused and loaded
   // again once the tab is ready, and goto fails.
-  await page.waitForFunction(() => globalThis.WebSocket && WebSocket.__robotstxtGuard === true, null, { timeout: 10000 });
+  await page.waitForFunction(() => globalThis.WebSocket && WebSocket.__robotstxtGuard === true, null, { polling: 100, timeout: 10000 });
   await page.goto(url);
-  await page.waitForFunction(() => document.title === 'done', null, { timeout: 30000 });
+  await page.waitForFunction(() => document.title === 'done', null, { polling: 100, timeout: 30000 });
   console.log('LOADED');
   await lines.next(); // standard input ends: done
   await context.close();
