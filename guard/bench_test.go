@@ -21,13 +21,13 @@ func BenchmarkBrowse(b *testing.B) {
 	var first *origin
 	for i := 0; i < 50; i++ {
 		o := newOrigin(b, "127.0.0.1", nil)
-		o.routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
+		o.Routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
 		for j := 0; j < 20; j++ {
 			p := fmt.Sprintf("/img/%d.png", j)
 			if j < 5 {
 				p = fmt.Sprintf("/no/%d.png", j)
 			}
-			o.routes[p] = text("image/png", "")
+			o.Routes[p] = text("image/png", "")
 			fmt.Fprintf(&page, `<img src="%s%s">`, o.URL, p)
 		}
 		if first == nil {
@@ -35,7 +35,7 @@ func BenchmarkBrowse(b *testing.B) {
 		}
 	}
 	page.WriteString(`</body></html>`)
-	first.routes["/"] = text("text/html", page.String())
+	first.Routes["/"] = text("text/html", page.String())
 	load := func(b *testing.B, guarded bool) {
 		for i := 0; i < b.N; i++ {
 			tctx, cancel := chromedp.NewContext(ctx)

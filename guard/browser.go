@@ -255,8 +255,8 @@ const (
 // of its redirects); the records say why.
 func (g *Guard) Load(ctx context.Context, rawURL string, wait Wait) (failed string, err error) {
 	c := chromedp.FromContext(ctx)
-	if c == nil || g.browser == nil {
-		return "", errors.New("guard: Load before Attach")
+	if c == nil {
+		return "", errors.New("guard: Load with no chromedp context")
 	}
 	if c.Target == nil {
 		// A tab of the program's own, not started yet (chromedp.NewContext

@@ -67,6 +67,15 @@ type Guard struct {
 	// so. A shared worker beyond it, which has no such session, is not let
 	// run: it stays paused, and a record says so.
 	MaxTargets int
+	// CheckWorkerScripts puts the websocket check at the head of every
+	// worker's script as well, at the response stage. Set it when another
+	// DevTools client shares the browser (Playwright, Puppeteer: browse
+	// --attach sets it): such a client, which attaches to workers too, may
+	// let a worker start before the guard's session added the check. The
+	// cost: Chromium takes a script the guard served for one from no
+	// network address, so that worker's requests to private and loopback
+	// addresses fail (Local Network Access).
+	CheckWorkerScripts bool
 
 	mu         sync.Mutex
 	attached   bool

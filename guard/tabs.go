@@ -147,15 +147,7 @@ func (g *Guard) prepareTab(ctx context.Context, info *target.Info, tb *tab) erro
 		return fmt.Errorf("adding the check: %w", err)
 	}
 	g.tabsPrepared.Add(1)
-	if ch, err := chromedp.Detached(wctx); err == nil {
-		go func() {
-			select {
-			case <-ch:
-			case <-wctx.Done():
-			}
-			done()
-		}()
-	}
+	untilDetached(wctx, done)
 	return nil
 }
 
@@ -296,3 +288,20 @@ func resumeSession(b cdp.Session, session target.SessionID) error {
 var resumeIDs atomic.Int64
 
 func init() { resumeIDs.Store(1 << 30) } // Chromium takes 32-bit IDs
+
+// untilDetached calls done once the session of wctx ends (its target went
+// away, or wctx ended); false when wctx has no session to wait on.
+func untilDetached(wctx context.Context, done func()) bool {
+	ch, err := chromedp.Detached(wctx)
+	if err != nil {
+		return false
+	}
+	go func() {
+		select {
+		case <-ch:
+		case <-wctx.Done():
+		}
+		done()
+	}()
+	return true
+}

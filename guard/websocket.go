@@ -383,15 +383,7 @@ func (g *Guard) childAttached(ctx context.Context, parent cdp.Session, flat bool
 	g.prepared.Add(1)
 	release()
 	// The slot is the child's until it ends.
-	if ch, err := chromedp.Detached(wctx); err == nil {
-		go func() {
-			select {
-			case <-ch:
-			case <-wctx.Done():
-			}
-			done()
-		}()
-	} else {
+	if !untilDetached(wctx, done) {
 		done()
 	}
 }
@@ -665,13 +657,17 @@ func (g *Guard) reply(m *target.EventReceivedMessageFromTarget) {
 	}
 }
 
-// checkWorkerScript puts the websocket check at the head of a worker's
-// script (dedicated, shared or service worker), at the response stage: the check then runs
+// checkWorkerScript (with CheckWorkerScripts) puts the websocket check at
+// the head of a worker's script (dedicated, shared or service worker), at
+// the response stage: the check then runs
 // before the worker's first line even when another DevTools client (a
 // Playwright or Puppeteer that auto-attaches to workers too) lets the
 // worker start before the guard's session added it. It reports whether it
 // answered the request.
 func (g *Guard) checkWorkerScript(ctx context.Context, ev *fetch.EventRequestPaused) bool {
+	if !g.CheckWorkerScripts {
+		return false
+	}
 	// A script the page's own elements did not ask for (those are Script):
 	// the Fetch domain says Other for a worker's script, and its request
 	// has no Sec-Fetch-Dest yet.

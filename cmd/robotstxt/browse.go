@@ -175,7 +175,8 @@ when Chromium is missing.`,
 
 	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
-	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait}
+	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait,
+		CheckWorkerScripts: *attach != ""}
 
 	interrupted := ctx
 	if *attach != "" && target == "" {

@@ -85,23 +85,23 @@ type Site struct {
 
 func New(t testing.TB) *Site {
 	s := &Site{reports: map[string]string{}}
-	s.C = newOrigin(t, "127.0.0.2", map[string]http.HandlerFunc{"/robots.txt": status(503), "*": text("text/html", "<p>C")})
-	s.D = newOrigin(t, "127.0.0.3", map[string]http.HandlerFunc{"*": text("text/html", "<p>D")})
-	s.A = newOrigin(t, "127.0.0.1", nil)
+	s.C = NewOrigin(t, "127.0.0.2", map[string]http.HandlerFunc{"/robots.txt": Status(503), "*": Text("text/html", "<p>C")})
+	s.D = NewOrigin(t, "127.0.0.3", map[string]http.HandlerFunc{"*": Text("text/html", "<p>D")})
+	s.A = NewOrigin(t, "127.0.0.1", nil)
 	page := strings.ReplaceAll(leakHTML, "C/", s.C.URL+"/")
-	s.A.routes = map[string]http.HandlerFunc{
-		"/robots.txt":     text("text/plain", "User-agent: *\nDisallow: /api/\n"),
-		"/":               text("text/html", page),
-		"/tab.html":       text("text/html", `<!doctype html><title>tab</title><script src="/leak.js"></script>`),
-		"/leak.js":        text("text/javascript", leakJS),
-		"/leak-worker.js": text("text/javascript", leakWorkerJS),
-		"/live":           websocket,
+	s.A.Routes = map[string]http.HandlerFunc{
+		"/robots.txt":     Text("text/plain", "User-agent: *\nDisallow: /api/\n"),
+		"/":               Text("text/html", page),
+		"/tab.html":       Text("text/html", `<!doctype html><title>tab</title><script src="/leak.js"></script>`),
+		"/leak.js":        Text("text/javascript", leakJS),
+		"/leak-worker.js": Text("text/javascript", leakWorkerJS),
+		"/live":           Websocket,
 		"/report": func(w http.ResponseWriter, r *http.Request) {
 			s.mu.Lock()
 			s.reports[r.URL.Query().Get("via")] = r.URL.Query().Get("r")
 			s.mu.Unlock()
 		},
-		"*": text("text/plain", "leaked"), // every /api/ path
+		"*": Text("text/plain", "leaked"), // every /api/ path
 	}
 	return s
 }
@@ -142,12 +142,12 @@ const Report = "open SecurityError open SecurityError SecurityError error Securi
 // robots.txt at C), and that every request that arrived has a record.
 func (s *Site) CheckServers(t testing.TB, recs []guard.Record) {
 	t.Helper()
-	for _, p := range s.A.paths() {
+	for _, p := range s.A.Paths() {
 		if strings.HasPrefix(p, "/api/") {
-			t.Errorf("disallowed request reached A: %s (%d times)", p, s.A.count(p))
+			t.Errorf("disallowed request reached A: %s (%d times)", p, s.A.Count(p))
 		}
 	}
-	for _, p := range s.C.paths() {
+	for _, p := range s.C.Paths() {
 		if p != "/robots.txt" {
 			t.Errorf("request held by C's unreachable robots.txt reached C: %s", p)
 		}
@@ -161,7 +161,7 @@ func (s *Site) CheckServers(t testing.TB, recs []guard.Record) {
 		}
 	}
 	for _, o := range []*Origin{s.A, s.C, s.D} {
-		for _, p := range o.paths() {
+		for _, p := range o.Paths() {
 			if p != "/robots.txt" && !admitted[o.host+p] {
 				t.Errorf("%s%s reached its origin with no record of an admitted request", o.URL, p)
 			}
@@ -170,17 +170,19 @@ func (s *Site) CheckServers(t testing.TB, recs []guard.Record) {
 }
 
 // Origin is a loopback test server that counts the requests of each path.
+// Routes (path to handler, "*" for any other path) are set before the
+// first request.
 type Origin struct {
 	URL    string
+	Routes map[string]http.HandlerFunc
 	host   string
 	mu     sync.Mutex
 	hits   map[string]int
-	routes map[string]http.HandlerFunc
 }
 
-// newOrigin listens on ip (127.0.0.x), falling back to 127.0.0.1 when the
+// NewOrigin listens on ip (127.0.0.x), falling back to 127.0.0.1 when the
 // sandbox allows no other loopback address.
-func newOrigin(t testing.TB, ip string, routes map[string]http.HandlerFunc) *Origin {
+func NewOrigin(t testing.TB, ip string, routes map[string]http.HandlerFunc) *Origin {
 	t.Helper()
 	l, err := net.Listen("tcp", ip+":0")
 	if err != nil {
@@ -188,7 +190,7 @@ func newOrigin(t testing.TB, ip string, routes map[string]http.HandlerFunc) *Ori
 			t.Fatal(err)
 		}
 	}
-	o := &Origin{URL: "http://" + l.Addr().String(), host: l.Addr().String(), hits: map[string]int{}, routes: routes}
+	o := &Origin{URL: "http://" + l.Addr().String(), host: l.Addr().String(), hits: map[string]int{}, Routes: routes}
 	srv := &http.Server{Handler: o, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(l)
 	t.Cleanup(func() { srv.Close() })
@@ -198,9 +200,9 @@ func newOrigin(t testing.TB, ip string, routes map[string]http.HandlerFunc) *Ori
 func (o *Origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	o.mu.Lock()
 	o.hits[r.URL.Path]++
-	h := o.routes[r.URL.Path]
+	h := o.Routes[r.URL.Path]
 	if h == nil {
-		h = o.routes["*"]
+		h = o.Routes["*"] // any other path
 	}
 	o.mu.Unlock()
 	if h == nil {
@@ -210,13 +212,15 @@ func (o *Origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h(w, r)
 }
 
-func (o *Origin) count(path string) int {
+// Count is the number of requests of path.
+func (o *Origin) Count(path string) int {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.hits[path]
 }
 
-func (o *Origin) paths() []string {
+// Paths are the paths requested, sorted.
+func (o *Origin) Paths() []string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	var ps []string
@@ -230,7 +234,8 @@ func (o *Origin) paths() []string {
 // Host is the origin's host:port.
 func (o *Origin) Host() string { return o.host }
 
-func text(ctype, body string) http.HandlerFunc {
+// Text answers body with the Content-Type ctype, not to be cached.
+func Text(ctype, body string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", ctype)
 		w.Header().Set("Cache-Control", "no-store")
@@ -238,12 +243,13 @@ func text(ctype, body string) http.HandlerFunc {
 	}
 }
 
-func status(code int) http.HandlerFunc {
+// Status answers with the status code.
+func Status(code int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) }
 }
 
-// websocket answers the handshake and closes a moment later.
-func websocket(w http.ResponseWriter, r *http.Request) {
+// Websocket answers the handshake and closes a moment later.
+func Websocket(w http.ResponseWriter, r *http.Request) {
 	key := r.Header.Get("Sec-WebSocket-Key")
 	sum := sha1.Sum([]byte(key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"))
 	c, buf, err := w.(http.Hijacker).Hijack()
