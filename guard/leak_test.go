@@ -2,11 +2,13 @@ package guard_test
 
 import (
 	"context"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -155,5 +157,37 @@ func TestBrowseRefusesSpeculativeLoads(t *testing.T) {
 				g.Detach(bctx)
 			}
 		})
+	}
+}
+
+// TestLaunchUserAgent: with WithUserAgent, the page's requests carry the
+// crawler's header (with its product token), as the robots.txt fetches
+// do, not Chromium's HeadlessChrome one.
+func TestLaunchUserAgent(t *testing.T) {
+	const ua = "ExampleBot/1.0 (+https://example.com/bot)"
+	ctx := browser(t, guard.WithUserAgent(ua))
+	var mu sync.Mutex
+	seen := map[string]string{}
+	note := func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen[r.URL.Path] = r.UserAgent()
+		mu.Unlock()
+		text("text/html", `<img src="/pic.png">`)(w, r)
+	}
+	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{"/robots.txt": text("text/plain", ""), "/": note, "/pic.png": note})
+	g, _ := newGuard(t, true)
+	if err := g.Attach(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if failed, err := g.Load(ctx, a.URL+"/", guard.WaitNetworkIdle); err != nil || failed != "" {
+		t.Fatalf("load: %q %v", failed, err)
+	}
+	g.Detach(ctx)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range []string{"/", "/pic.png"} {
+		if seen[p] != ua {
+			t.Errorf("%s: User-Agent %q, want %q", p, seen[p], ua)
+		}
 	}
 }
