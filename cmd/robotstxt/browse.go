@@ -91,7 +91,7 @@ when Chromium is missing.`,
 	var flags flagList
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
-	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve (default: fail at once)")
+	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
 	if err := c.parseFlags(fs, args); err != nil {
@@ -130,6 +130,11 @@ when Chromium is missing.`,
 	}
 	if *timeout <= 0 || *holdWait < 0 {
 		return usagef("browse: --timeout must be positive and --hold-wait not negative")
+	}
+	if *holdWait > 0 && *holdWait < gate.DefaultMinBackoff {
+		// The policy of an origin that failed is fetched again no sooner
+		// than that (or its Retry-After): a shorter wait never sees it.
+		return usagef("browse: --hold-wait %s is shorter than the wait before an unreachable robots.txt is fetched again (%s after the first failure, doubling after each; or the origin's Retry-After): a held request would fail before its robots.txt is fetched again; give at least %s", *holdWait, gate.DefaultMinBackoff, gate.DefaultMinBackoff)
 	}
 	var scope *gate.Scope
 	var err error

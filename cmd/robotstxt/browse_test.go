@@ -86,6 +86,7 @@ func TestBrowseCommand(t *testing.T) {
 		{"usage-bad-wait", []string{"browse", "--agent", "ExampleBot", "--wait", "idle", "http://127.0.0.1:1/"}},
 		{"usage-missing-scope", []string{"browse", "--agent", "ExampleBot", "--scope", filepath.Join(dir, "missing.yaml"), "http://127.0.0.1:1/"}},
 		{"no-chromium", []string{"browse", "--agent", "ExampleBot", "--chromium", filepath.Join(dir, "no-such-chromium"), "http://127.0.0.1:1/"}},
+		{"usage-short-hold-wait", []string{"browse", "--agent", "ExampleBot", "--hold-wait", "10s", "http://127.0.0.1:1/"}},
 		{"usage-bad-attach", []string{"browse", "--agent", "ExampleBot", "--attach", "127.0.0.1:9222"}},
 		{"usage-attach-flags", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:9222", "--chromium-flag", "disable-gpu"}},
 	}
