@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -106,4 +107,18 @@ func names(s string, os map[string]*origin) string {
 
 func describe(r guard.Record) string {
 	return fmt.Sprintf("%s %s %s -> %s", r.Action, r.ResourceType, r.TargetURL, r.TargetStatus)
+}
+
+// guardedProfile is a new profile with network prediction off, for a
+// browser a test starts itself: Attach refuses one that makes speculative
+// loads.
+func guardedProfile(t testing.TB) string {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(`{"net":{"network_prediction_options":2}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
