@@ -199,6 +199,9 @@ func writePrefs(path string, prefs map[string]any) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	if doc == nil {
+		doc = map[string]any{} // the file said null
+	}
 	for name, v := range prefs {
 		setPref(doc, strings.Split(name, "."), v)
 	}

@@ -2,9 +2,11 @@ package guard
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -60,4 +62,51 @@ func TestWritePrefs(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != "{not json" {
 		t.Errorf("file changed to %q", b)
 	}
+}
+
+// FuzzWritePrefs: whatever a profile's Preferences file holds, writePrefs
+// either refuses it or leaves a file with the guard's preference set and
+// the rest kept.
+func FuzzWritePrefs(f *testing.F) {
+	for _, s := range []string{"", "{}", `{"net":3}`, `{"net":{"network_prediction_options":0,"x":[1,2]}}`, "[]", "null", "{not json", `{"a":{"b":{"c":1}}}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, existing string) {
+		path := filepath.Join(t.TempDir(), "Preferences")
+		if err := os.WriteFile(path, []byte(existing), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := writePrefs(path, guardPrefs); err != nil {
+			if b, _ := os.ReadFile(path); string(b) != existing {
+				t.Fatalf("refused, but the file changed: %q", b)
+			}
+			return
+		}
+		b, _ := os.ReadFile(path)
+		var doc struct {
+			Net struct {
+				Prediction *int `json:"network_prediction_options"`
+			} `json:"net"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil || doc.Net.Prediction == nil || *doc.Net.Prediction != 2 {
+			t.Fatalf("file %q after writePrefs (%v)", b, err)
+		}
+	})
+}
+
+// FuzzSocketURL: the socket check's URL comes from the page; socketURL
+// never panics, and admits a WebTransport only to an https: URL with a host.
+func FuzzSocketURL(f *testing.F) {
+	for _, s := range []string{"ws://a/x", "wss://a:1/x", "https://a/", "http://a/", "ftp://a/", "javascript:x", "ws:///x", "%zz", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		if socketURL(raw, TypeWebTransport) {
+			u, err := url.Parse(raw)
+			if err != nil || !strings.EqualFold(u.Scheme, "https") || u.Host == "" {
+				t.Fatalf("WebTransport URL %q admitted", raw)
+			}
+		}
+		_ = socketURL(raw, TypeWebSocket)
+	})
 }
