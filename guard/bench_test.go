@@ -21,13 +21,13 @@ func BenchmarkBrowse(b *testing.B) {
 	var first *origin
 	for i := 0; i < 50; i++ {
 		o := newOrigin(b, "127.0.0.1", nil)
-		o.routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
+		o.Routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
 		for j := 0; j < 20; j++ {
 			p := fmt.Sprintf("/img/%d.png", j)
 			if j < 5 {
 				p = fmt.Sprintf("/no/%d.png", j)
 			}
-			o.routes[p] = text("image/png", "")
+			o.Routes[p] = text("image/png", "")
 			fmt.Fprintf(&page, `<img src="%s%s">`, o.URL, p)
 		}
 		if first == nil {
@@ -35,7 +35,7 @@ func BenchmarkBrowse(b *testing.B) {
 		}
 	}
 	page.WriteString(`</body></html>`)
-	first.routes["/"] = text("text/html", page.String())
+	first.Routes["/"] = text("text/html", page.String())
 	load := func(b *testing.B, guarded bool) {
 		for i := 0; i < b.N; i++ {
 			tctx, cancel := chromedp.NewContext(ctx)
@@ -52,6 +52,54 @@ func BenchmarkBrowse(b *testing.B) {
 				b.Fatal(err)
 			}
 			if guarded {
+				g.Detach(tctx)
+			}
+			cancel()
+		}
+	}
+	b.Run("guard", func(b *testing.B) { load(b, true) })
+	b.Run("no-guard", func(b *testing.B) { load(b, false) })
+}
+
+// BenchmarkBrowseAllowed is the guard's overhead on an ordinary page: 170
+// requests, all allowed (the document, 160 images and 9 scripts from two
+// loopback origins), guarded and not. Run with -benchtime=5x: one
+// iteration is one page load; docs/performance.md has the figures.
+func BenchmarkBrowseAllowed(b *testing.B) {
+	ctx := browser(b)
+	robots := text("text/plain", "User-agent: *\nDisallow: /no/\n")
+	cdn := newOrigin(b, "127.0.0.2", map[string]http.HandlerFunc{"/robots.txt": robots, "*": text("image/png", "")})
+	site := newOrigin(b, "127.0.0.1", map[string]http.HandlerFunc{"/robots.txt": robots, "*": text("text/javascript", "1;")})
+	var page strings.Builder
+	page.WriteString(`<!doctype html><html><head><link rel="icon" href="data:,">`)
+	for i := 0; i < 9; i++ {
+		fmt.Fprintf(&page, `<script src="/js/%d.js"></script>`, i)
+	}
+	page.WriteString(`</head><body>`)
+	for i := 0; i < 160; i++ {
+		fmt.Fprintf(&page, `<img src="%s/img/%d.png">`, cdn.URL, i)
+	}
+	page.WriteString(`</body></html>`)
+	site.Routes["/"] = text("text/html", page.String())
+	load := func(b *testing.B, guarded bool) {
+		for i := 0; i < b.N; i++ {
+			tctx, cancel := chromedp.NewContext(ctx)
+			if err := chromedp.Do(tctx); err != nil {
+				b.Fatal(err)
+			}
+			g, _ := newGuard(b, true)
+			if guarded {
+				if err := g.Attach(tctx); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := g.Load(tctx, site.URL+"/", guard.WaitLoad); err != nil {
+				b.Fatal(err)
+			}
+			if guarded {
+				if st := g.Stats(); st.Admitted != 170 {
+					b.Fatalf("%d requests admitted, want 170", st.Admitted)
+				}
 				g.Detach(tctx)
 			}
 			cancel()

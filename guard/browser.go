@@ -2,11 +2,16 @@ package guard
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log"
+	"maps"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -32,6 +37,65 @@ func FindChromium() (string, error) {
 	return "", ErrNoChromium
 }
 
+// LaunchOption changes how Launch starts Chromium.
+type LaunchOption func(*launchConfig)
+
+type launchConfig struct {
+	userAgent string
+	proxy     string
+	flags     map[string]any
+	prefs     map[string]any
+	dataDir   string
+	headful   bool
+}
+
+// WithUserAgent sets the browser's User-Agent header for every tab and
+// worker (Chromium's --user-agent). Give it your crawler's, with its
+// product token: robots.txt is fetched with it too.
+func WithUserAgent(ua string) LaunchOption { return func(c *launchConfig) { c.userAgent = ua } }
+
+// WithProxy sends the browser's requests through a proxy
+// (Chromium's --proxy-server, such as "http://proxy:3128").
+func WithProxy(proxy string) LaunchOption { return func(c *launchConfig) { c.proxy = proxy } }
+
+// WithFlag adds a command-line flag ("name", without the dashes; true for
+// a flag without a value). The guard's own flags cannot be taken away:
+// disable-features is added to, not replaced.
+func WithFlag(name string, value any) LaunchOption {
+	return func(c *launchConfig) {
+		if c.flags == nil {
+			c.flags = map[string]any{}
+		}
+		c.flags[name] = value
+	}
+}
+
+// WithPref sets a profile preference, by its dotted name
+// ("intl.accept_languages"), in the profile's Preferences file before the
+// browser starts. The guard's own (network prediction off) win.
+func WithPref(name string, value any) LaunchOption {
+	return func(c *launchConfig) {
+		if c.prefs == nil {
+			c.prefs = map[string]any{}
+		}
+		c.prefs[name] = value
+	}
+}
+
+// WithUserDataDir runs the browser on the profile in dir, which is kept
+// (by default a new empty profile is made and removed with the browser).
+func WithUserDataDir(dir string) LaunchOption { return func(c *launchConfig) { c.dataDir = dir } }
+
+// WithHeadful shows the browser's window (by default it is headless).
+func WithHeadful() LaunchOption { return func(c *launchConfig) { c.headful = true } }
+
+// guardPrefs are the profile preferences of every browser Launch starts.
+// Network prediction off (2 is "never"): Chromium then makes no
+// speculative loads, speculation rules' prefetch and prerender included,
+// whose requests the browser makes outside the pages' loaders, where the
+// Fetch domain does not pause them.
+var guardPrefs = map[string]any{"net.network_prediction_options": 2}
+
 // Launch starts a headless Chromium (execPath; "" finds one) with a new
 // empty profile and returns a chromedp context for its first tab. The
 // browser and the profile go away with cancel.
@@ -39,8 +103,12 @@ func FindChromium() (string, error) {
 // The flags keep the browser from making requests of its own (component
 // updates, sync, background networking) and from using QUIC, whose
 // requests the guard would see all the same but which loopback tests do
-// not serve.
-func Launch(ctx context.Context, execPath string) (context.Context, context.CancelFunc, error) {
+// not serve; the profile turns network prediction off (guardPrefs).
+func Launch(ctx context.Context, execPath string, options ...LaunchOption) (context.Context, context.CancelFunc, error) {
+	var conf launchConfig
+	for _, o := range options {
+		o(&conf)
+	}
 	if execPath == "" {
 		p, err := FindChromium()
 		if err != nil {
@@ -48,13 +116,32 @@ func Launch(ctx context.Context, execPath string) (context.Context, context.Canc
 		}
 		execPath = p
 	}
-	dir, err := os.MkdirTemp("", "robotstxt-browse-")
-	if err != nil {
-		return nil, nil, err
+	dir, remove := conf.dataDir, false
+	if dir == "" {
+		d, err := os.MkdirTemp("", "robotstxt-browse-")
+		if err != nil {
+			return nil, nil, err
+		}
+		dir, remove = d, true
 	}
+	prefs := maps.Clone(conf.prefs)
+	if prefs == nil {
+		prefs = map[string]any{}
+	}
+	maps.Copy(prefs, guardPrefs)
+	if err := writePrefs(filepath.Join(dir, "Default", "Preferences"), prefs); err != nil {
+		if remove {
+			os.RemoveAll(dir)
+		}
+		return nil, nil, fmt.Errorf("guard: the profile's preferences: %w", err)
+	}
+	// Keep sandboxed about:srcdoc and about:blank frames in their parent's
+	// process, where the guard's websocket check reaches them before their
+	// first line (in a process of their own, Chromium starts them without
+	// the pause the guard asks for).
+	features := "IsolateSandboxedIframes"
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(execPath),
-		chromedp.Headless,
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.NoFirstRun,
@@ -64,25 +151,82 @@ func Launch(ctx context.Context, execPath string) (context.Context, context.Canc
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("no-default-browser-check", true),
-		// Keep sandboxed about:srcdoc and about:blank frames in their
-		// parent's process, where the guard's websocket check reaches them
-		// before their first line (in a process of their own, Chromium
-		// starts them without the pause the guard asks for).
-		chromedp.Flag("disable-features", "IsolateSandboxedIframes"),
 		chromedp.WindowSize(1280, 800),
 	}
+	if !conf.headful {
+		opts = append(opts, chromedp.Headless)
+	}
+	if conf.userAgent != "" {
+		opts = append(opts, chromedp.UserAgent(conf.userAgent))
+	}
+	if conf.proxy != "" {
+		opts = append(opts, chromedp.ProxyServer(conf.proxy))
+	}
+	for name, v := range conf.flags {
+		if name == "disable-features" {
+			if s, ok := v.(string); ok && s != "" {
+				features += "," + s
+			}
+			continue
+		}
+		opts = append(opts, chromedp.Flag(name, v))
+	}
+	opts = append(opts, chromedp.Flag("disable-features", features))
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithErrorf(QuietErrorf(log.Printf)))
 	cancel := func() {
 		cancelBrowser()
 		cancelAlloc()
-		os.RemoveAll(dir)
+		if remove {
+			os.RemoveAll(dir)
+		}
 	}
 	if err := chromedp.Do(bctx); err != nil {
 		cancel()
 		return nil, nil, fmt.Errorf("guard: starting %s: %w", execPath, err)
 	}
 	return bctx, cancel, nil
+}
+
+// writePrefs merges prefs (dotted names) into the Preferences file at
+// path, which Chromium reads when it starts.
+func writePrefs(path string, prefs map[string]any) error {
+	doc := map[string]any{}
+	if b, err := os.ReadFile(path); err == nil {
+		if err := json.Unmarshal(b, &doc); err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if doc == nil {
+		doc = map[string]any{} // the file said null
+	}
+	for name, v := range prefs {
+		setPref(doc, strings.Split(name, "."), v)
+	}
+	b, err := json.Marshal(doc)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
+}
+
+// setPref sets the value at the path of names in doc, making the objects
+// on the way (and replacing what is not one).
+func setPref(doc map[string]any, names []string, v any) {
+	for _, n := range names[:len(names)-1] {
+		next, ok := doc[n].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			doc[n] = next
+		}
+		doc = next
+	}
+	doc[names[len(names)-1]] = v
 }
 
 // QuietErrorf wraps chromedp's error logger (chromedp.WithErrorf) so that
@@ -113,9 +257,21 @@ const (
 // ("net::ERR_BLOCKED_BY_CLIENT" when the guard stopped the document or one
 // of its redirects); the records say why.
 func (g *Guard) Load(ctx context.Context, rawURL string, wait Wait) (failed string, err error) {
-	t := chromedp.FromContext(ctx).Target
-	if t == nil {
-		return "", errors.New("guard: Load before Attach")
+	c := chromedp.FromContext(ctx)
+	if c == nil {
+		return "", errors.New("guard: Load with no chromedp context")
+	}
+	if c.Target == nil {
+		// A tab of the program's own, not started yet (chromedp.NewContext
+		// on the guarded browser): the guard follows it from its start.
+		if err := chromedp.Do(ctx); err != nil {
+			return "", err
+		}
+	}
+	t := c.Target
+	// A new tab: the guard prepares it before it navigates (tabs.go).
+	if err := g.tabReady(ctx, cdp.FrameID(t.TargetID)); err != nil {
+		return "", fmt.Errorf("guard: this tab could not be guarded: %w", err)
 	}
 	var s cdp.Session = t
 	lctx, cancel := context.WithCancel(ctx)
@@ -131,11 +287,21 @@ func (g *Guard) Load(ctx context.Context, rawURL string, wait Wait) (failed stri
 	}
 	switch wait {
 	case WaitNetworkIdle:
+		// The page's own document, or one that replaced it (a client-side
+		// redirect: location.replace, a meta refresh, or the error page of
+		// one the guard blocked), each with a loader of its own.
+		loaders := map[cdp.LoaderID]bool{res.LoaderID: true}
 		for ev, err := range life {
 			if err != nil {
 				return "", err
 			}
-			if ev.Name == "networkIdle" && ev.FrameID == g.mainFrame && ev.LoaderID == res.LoaderID {
+			if ev.FrameID != cdp.FrameID(t.TargetID) {
+				continue
+			}
+			if ev.Name == "init" {
+				loaders[ev.LoaderID] = true
+			}
+			if ev.Name == "networkIdle" && loaders[ev.LoaderID] {
 				return "", nil
 			}
 		}

@@ -35,6 +35,28 @@
 // it auto-attached. Its cost: one Guard per browser, and it guards every tab
 // of that browser.
 //
+// # Every tab
+//
+// The browser attaches to every new tab paused (a second tab, a popup,
+// window.open, a tab Playwright or Puppeteer opens); the guard prepares it
+// with a session of its own (the websocket check, the watch on its frames
+// and workers) and only then lets it run, and the tab's first document
+// waits for that. A tab whose first navigation starts in a new process (a
+// noopener popup) cannot be prepared until the navigation ends, since
+// Chromium holds a session's commands to a navigating frame: its first
+// document is refused after two seconds and loaded again once the tab is
+// ready (tabs.go). Records carry their tab's ID (Record.Tab). The paused
+// tab is resumed on the browser's own session, which chromedp does not
+// route: the command is put on chromedp's outgoing queue (resumeSession).
+//
+// # Speculative loads
+//
+// Speculation rules' prefetch and prerender are made outside the pages'
+// loaders, where the Fetch domain does not pause them, and no Chromium flag
+// turns them off. Launch starts the browser on a profile with network
+// prediction off (net.network_prediction_options = 2), and Attach refuses a
+// browser that preloads (ErrSpeculativeLoads), asking its Preload domain.
+//
 // A redirect is a new request, paused and decided like the first: a
 // redirect of the navigation (or of any request) to a disallowed URL is
 // stopped at the redirect, and its record names the URL redirected from.
@@ -69,7 +91,8 @@
 // # Websockets
 //
 // The Fetch domain does not pause websocket handshakes. The guard runs a
-// script in every document and worker that checks each new WebSocket with
+// script in every document and worker that checks each new WebSocket (and
+// WebSocketStream and WebTransport) with
 // the guard first (a synchronous request to a path at the socket's host,
 // answered by the guard and never sent); a refused socket makes the
 // constructor throw a SecurityError. A service worker, which has no
@@ -112,8 +135,8 @@
 // Each request gives one Record: the gate's decision record (origin,
 // product token, policy, matched rule, repDecision, collectionDecision,
 // reason) plus resourceType (document, subframe document, script,
-// stylesheet, image, font, media, xhr, fetch, websocket, ping, other),
-// frameURL, initiator (the script URL and line, or the document, that
+// stylesheet, image, font, media, xhr, fetch, websocket, webtransport,
+// ping, other), frameURL, tabId, initiator (the script URL and line, or the document, that
 // caused it), the guard's action, and targetStatus: the HTTP status the
 // target answered, "blocked" when the guard stopped it, or null with the
 // network error. The target's status is kept apart from policyStatus,

@@ -67,6 +67,15 @@ type Guard struct {
 	// so. A shared worker beyond it, which has no such session, is not let
 	// run: it stays paused, and a record says so.
 	MaxTargets int
+	// CheckWorkerScripts puts the websocket check at the head of every
+	// worker's script as well, at the response stage. Set it when another
+	// DevTools client shares the browser (Playwright, Puppeteer: browse
+	// --attach sets it): such a client, which attaches to workers too, may
+	// let a worker start before the guard's session added the check. The
+	// cost: Chromium takes a script the guard served for one from no
+	// network address, so that worker's requests to private and loopback
+	// addresses fail (Local Network Access).
+	CheckWorkerScripts bool
 
 	mu         sync.Mutex
 	attached   bool
@@ -99,6 +108,8 @@ type Guard struct {
 	replies      map[messageKey]chan string
 	nextMessage  atomic.Int64
 	prepared     atomic.Int64
+	tabs         map[cdp.FrameID]*tab // tabs besides Attach's, by target ID
+	tabsPrepared atomic.Int64
 }
 
 // entry is a request waiting for its target's answer.
@@ -116,6 +127,7 @@ type Stats struct {
 	Held      int
 	Unmatched int // records still waiting for the target's answer
 	Prepared  int // frames and workers given the websocket check by a session of the guard's own
+	Tabs      int // tabs besides Attach's given the guard (second tabs, popups, window.open)
 }
 
 // Attach starts guarding the browser of ctx, a chromedp context (a browser
@@ -160,10 +172,18 @@ func (g *Guard) Attach(ctx context.Context) error {
 	g.childCancels = make(map[int]context.CancelFunc)
 	g.seen = make(map[target.ID]bool)
 	g.replies = make(map[messageKey]chan string)
+	g.tabs = make(map[cdp.FrameID]*tab)
 	g.wsPath = "/.well-known/robotstxt-guard-" + hex.EncodeToString(tok[:])
 	g.sem = make(chan struct{}, cmp(g.Workers, DefaultWorkers))
 	g.mu.Unlock()
 
+	// Refused before anything changes in the browser (speculation.go).
+	if err := checkPreloading(ctx, c.Target); err != nil {
+		g.mu.Lock()
+		g.attached = false
+		g.mu.Unlock()
+		return err
+	}
 	lctx, stop := context.WithCancel(ctx)
 	g.stop = stop
 	g.dctx, g.stopDecide = context.WithCancel(lctx)
@@ -175,6 +195,17 @@ func (g *Guard) Attach(ctx context.Context) error {
 		// Only the shared workers watchBrowser asked for: the browser also
 		// reports the sessions chromedp attaches (the guard's own among
 		// them), some to targets still paused.
+		if a, ok := ev.(*target.EventAttachedToTarget); ok && a.WaitingForDebugger && a.TargetInfo != nil && a.TargetInfo.Type == "page" {
+			// A new tab, popup or window, paused before its first
+			// navigation (watchBrowser): prepare it, then let it go.
+			g.newTab(a.TargetInfo, false)
+			g.inflight.Add(1)
+			go func() {
+				defer g.inflight.Add(-1)
+				g.releaseTab(a)
+			}()
+			return
+		}
 		if a, ok := ev.(*target.EventAttachedToTarget); ok && a.WaitingForDebugger && a.TargetInfo != nil && a.TargetInfo.Type == "shared_worker" {
 			g.inflight.Add(1)
 			go func() {
@@ -294,17 +325,23 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 	}
 	u := ev.Request.URL + ev.Request.URLFragment
 	e := &entry{url: u}
-	isWS := false
+	isWS, wsType := false, TypeWebSocket
 	if p, err := url.Parse(u); err == nil && p.Path == g.wsPath {
-		// The websocket check of the page script: decide for the socket's URL.
+		// The socket check of the page script: decide for the socket's URL.
 		isWS = true
 		e.url = p.Query().Get("url")
+		if p.Query().Get("api") == "WebTransport" {
+			wsType = TypeWebTransport
+		}
 	}
-	r := &Record{Method: ev.Request.Method, ResourceType: resourceType(ev.ResourceType, ev.FrameID == g.mainFrame),
+	g.mu.Lock()
+	top := g.isTab(ev.FrameID)
+	g.mu.Unlock()
+	r := &Record{Method: ev.Request.Method, ResourceType: resourceType(ev.ResourceType, top),
 		frame: ev.FrameID, networkID: ev.NetworkID, referer: header(ev.Request.Headers, "Referer")}
 	switch {
 	case isWS:
-		r.ResourceType, r.Method = TypeWebSocket, "GET"
+		r.ResourceType, r.Method = wsType, "GET"
 	case r.ResourceType == TypeOther && header(ev.Request.Headers, "Service-Worker") == "script":
 		// A service worker's script, fetched by the browser, not the tab:
 		// the Fetch domain says Other, and no Network domain reports it.
@@ -338,10 +375,24 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		defer g.inflight.Add(-1)
 		var d Record
 		d.TargetURL = e.url
-		if isWS && !websocketURL(e.url) {
+		var tabErr error
+		if top {
+			// A tab's first document waits until the tab has the guard's
+			// websocket check (see tabs.go).
+			tabErr = g.tabReadyWithin(g.dctx, ev.FrameID, tabWait)
+		}
+		switch {
+		case errors.Is(tabErr, errTabNotReady) && ev.Request.Method == "GET" && ev.RedirectedRequestID == "":
 			d.Action, d.Subject = gate.Drop, true
-			d.Reason = "not a websocket URL"
-		} else {
+			d.Reason = "this tab's first document came before the guard could add its websocket check (a new process's navigation holds the guard's commands until it ends): refused, and loaded again once the tab is ready"
+			g.loadAgain(ev.FrameID, e.url, header(ev.Request.Headers, "Referer"))
+		case tabErr != nil:
+			d.Action, d.Subject = gate.Drop, true
+			d.Reason = "this tab could not be guarded: " + tabErr.Error()
+		case isWS && !socketURL(e.url, wsType):
+			d.Action, d.Subject = gate.Drop, true
+			d.Reason = "not a " + wsType + " URL"
+		default:
 			g.decide(g.dctx, &d)
 		}
 		ctx, cancel := callContext(ctx)
@@ -405,6 +456,9 @@ func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
 		defer g.wg.Done()
 		ctx, cancel := callContext(ctx)
 		defer cancel()
+		if g.checkWorkerScript(ctx, ev) {
+			return
+		}
 		if _, err := cdp.Call(ctx, g.browser, fetch.ContinueResponse, fetch.ContinueResponseParams{RequestID: ev.RequestID}); err != nil {
 			cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
 		}
@@ -507,10 +561,17 @@ func (g *Guard) release() {
 // websocketURL reports whether the page script's URL is one a WebSocket
 // may open (ws:, wss:, or http: and https:, which the browser turns into
 // them).
-func websocketURL(raw string) bool {
+func websocketURL(raw string) bool { return socketURL(raw, TypeWebSocket) }
+
+// socketURL reports whether the page script's URL is one a socket of typ
+// may open: a WebTransport's is https:, a websocket's as websocketURL says.
+func socketURL(raw, typ string) bool {
 	u, err := url.Parse(raw)
 	if err != nil || u.Host == "" {
 		return false
+	}
+	if typ == TypeWebTransport {
+		return strings.EqualFold(u.Scheme, "https")
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "ws", "wss", "http", "https":
@@ -628,7 +689,7 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 	// data:, blob: ... never reach the Fetch domain: record them here.
 	if ev.Request != nil && !networked(ev.Request.URL) && len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {
 		scheme, _, _ := strings.Cut(ev.Request.URL, ":")
-		r := &Record{Action: gate.Admit, Method: ev.Request.Method, ResourceType: resourceType(ev.Type, ev.FrameID == g.mainFrame),
+		r := &Record{Action: gate.Admit, Method: ev.Request.Method, ResourceType: resourceType(ev.Type, g.isTab(ev.FrameID)), frame: ev.FrameID,
 			FrameURL: g.frames[ev.FrameID], Initiator: in}
 		r.TargetURL = ev.Request.URL
 		r.ProductToken = g.Gate.Agent
@@ -711,10 +772,13 @@ func (g *Guard) Records() []Record {
 		case o.ResourceType == TypeXHR && t == network.ResourceTypeFetch:
 			o.ResourceType = TypeFetch
 		case o.ResourceType == TypeOther && t != "":
-			o.ResourceType = resourceType(t, o.frame == g.mainFrame)
+			o.ResourceType = resourceType(t, g.isTab(o.frame))
 		}
 		if o.Initiator == "" {
 			o.Initiator = o.referer
+		}
+		if o.Tab == "" {
+			o.Tab = string(g.tabOf(o.frame))
 		}
 		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
 			// The Fetch domain's error reasons are coarse ("Failed"); the
@@ -734,7 +798,7 @@ func (g *Guard) Records() []Record {
 func (g *Guard) Stats() Stats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	s := Stats{Requests: len(g.records), Overflow: g.overflow, Prepared: int(g.prepared.Load())}
+	s := Stats{Requests: len(g.records), Overflow: g.overflow, Prepared: int(g.prepared.Load()), Tabs: int(g.tabsPrepared.Load())}
 	for _, r := range g.records {
 		switch r.Action {
 		case gate.Admit:

@@ -90,7 +90,7 @@ func TestBrowsePage(t *testing.T) {
 		"/pic.png":    text("image/png", ""),
 	})
 	a := newOrigin(t, "127.0.0.1", nil)
-	a.routes = map[string]http.HandlerFunc{
+	a.Routes = map[string]http.HandlerFunc{
 		"/robots.txt":            text("text/plain", "User-agent: *\nDisallow: /private/\n"),
 		"/":                      text("text/html", strings.NewReplacer("B/", b.URL+"/", "C/", c.URL+"/", "D/", d.URL+"/").Replace(pageHTML)),
 		"/app.js":                text("text/javascript", appJS),
@@ -128,10 +128,10 @@ func TestBrowsePage(t *testing.T) {
 	}
 
 	for name, o := range origins {
-		if n := o.count("/robots.txt"); n != 1 {
+		if n := o.Count("/robots.txt"); n != 1 {
 			t.Errorf("%s/robots.txt fetched %d times, want once", name, n)
 		}
-		for _, p := range o.paths() {
+		for _, p := range o.Paths() {
 			if strings.HasPrefix(p, "/private/") || (o != a && o != d && p != "/robots.txt") {
 				t.Errorf("blocked request reached %s%s", name, p)
 			}
@@ -141,13 +141,13 @@ func TestBrowsePage(t *testing.T) {
 		t.Errorf("the gate's client fetched %d robots.txt, want 4", n)
 	}
 	for _, p := range []string{"/", "/app.js", "/worker.js", "/public/logo.png", "/go/logo.png", "/api/data", "/api/xhr", "/api/from-worker", "/socket", "/worker-socket"} {
-		if a.count(p) != 1 {
-			t.Errorf("A%s reached %d times, want once", p, a.count(p))
+		if a.Count(p) != 1 {
+			t.Errorf("A%s reached %d times, want once", p, a.Count(p))
 		}
 	}
 	for _, p := range []string{"/style.css", "/frame.html", "/pic.png"} {
-		if d.count(p) != 1 {
-			t.Errorf("D%s reached %d times, want once", p, d.count(p))
+		if d.Count(p) != 1 {
+			t.Errorf("D%s reached %d times, want once", p, d.Count(p))
 		}
 	}
 
@@ -157,7 +157,14 @@ func TestBrowsePage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines = append(lines, names(string(b), origins))
+		line := names(string(b), origins)
+		if r.Tab != "" {
+			if r.Tab != string(g.MainFrame()) {
+				t.Errorf("%s: tab %q, want the page's %q", r.TargetURL, r.Tab, g.MainFrame())
+			}
+			line = strings.Replace(line, `"tabId":"`+r.Tab+`"`, `"tabId":"TAB"`, 1)
+		}
+		lines = append(lines, line)
 	}
 	sort.Strings(lines)
 	testutil.Golden(t, filepath.Join("testdata", "page.golden"), []byte(strings.Join(lines, "\n")+"\n"))
@@ -184,7 +191,7 @@ func TestBrowseNavigationRedirect(t *testing.T) {
 		t.Errorf("navigation failed with %q, want net::ERR_BLOCKED_BY_CLIENT", failed)
 	}
 	g.Detach(ctx)
-	if n := a.count("/private/landing"); n != 0 {
+	if n := a.Count("/private/landing"); n != 0 {
 		t.Errorf("the disallowed redirect target was reached %d times", n)
 	}
 	var got []string
@@ -209,7 +216,7 @@ func TestBrowseDestinationRefused(t *testing.T) {
 		"/robots.txt": text("text/plain", "User-agent: *\nAllow: /\n"),
 		"/":           text("text/html", `<link rel="icon" href="data:,">hello`),
 	})
-	_, port, _ := strings.Cut(a.host, ":")
+	_, port, _ := strings.Cut(a.Host(), ":")
 	tests := []struct{ url, reason string }{
 		{a.URL + "/", "destination refused: 127.0.0.1 is loopback (robots.txt not fetched)"},
 		{"http://localhost:" + port + "/", "destination refused: localhost resolves to 127.0.0.1, which is loopback (robots.txt not fetched)"},
@@ -235,7 +242,7 @@ func TestBrowseDestinationRefused(t *testing.T) {
 			t.Errorf("%s: %d robots.txt fetches", tt.url, n)
 		}
 	}
-	if ps := a.paths(); len(ps) != 0 {
+	if ps := a.Paths(); len(ps) != 0 {
 		t.Errorf("requests reached the refused origin: %v", ps)
 	}
 }
@@ -250,20 +257,20 @@ func TestBrowseManyOrigins(t *testing.T) {
 	page.WriteString(`<!doctype html><html><head><link rel="icon" href="data:,"><title>loading</title></head><body>`)
 	for i := 0; i < origins; i++ {
 		o := newOrigin(t, "127.0.0.1", nil)
-		o.routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
+		o.Routes = map[string]http.HandlerFunc{"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /no/\n")}
 		for j := 0; j < perOrigin; j++ {
 			dir := "img"
 			if j < disallowed {
 				dir = "no"
 			}
 			p := fmt.Sprintf("/%s/%d.png", dir, j)
-			o.routes[p] = text("image/png", "")
+			o.Routes[p] = text("image/png", "")
 			fmt.Fprintf(&page, `<img src="%s%s">`, o.URL, p)
 		}
 		os = append(os, o)
 	}
 	page.WriteString(`<script>addEventListener('load', () => { document.title = 'done'; });</script></body></html>`)
-	os[0].routes["/"] = text("text/html", page.String())
+	os[0].Routes["/"] = text("text/html", page.String())
 
 	g, client := newGuard(t, true)
 	if err := g.Attach(ctx); err != nil {
@@ -276,10 +283,10 @@ func TestBrowseManyOrigins(t *testing.T) {
 	g.Detach(ctx)
 
 	for i, o := range os {
-		if n := o.count("/robots.txt"); n != 1 {
+		if n := o.Count("/robots.txt"); n != 1 {
 			t.Errorf("origin %d: robots.txt fetched %d times", i, n)
 		}
-		for _, p := range o.paths() {
+		for _, p := range o.Paths() {
 			if strings.HasPrefix(p, "/no/") {
 				t.Errorf("origin %d: disallowed %s reached", i, p)
 			}
@@ -333,11 +340,11 @@ func TestBrowseHoldWait(t *testing.T) {
 		}
 		r := recs[0]
 		if wait == 0 {
-			if failed != "net::ERR_BLOCKED_BY_CLIENT" || r.Action != gate.Hold || !r.TargetStatus.Blocked || a.count("/") != 0 || a.count("/robots.txt") != 1 {
-				t.Errorf("no wait: load %q, record %s (%s), %d robots.txt fetches", failed, describe(r), r.Reason, a.count("/robots.txt"))
+			if failed != "net::ERR_BLOCKED_BY_CLIENT" || r.Action != gate.Hold || !r.TargetStatus.Blocked || a.Count("/") != 0 || a.Count("/robots.txt") != 1 {
+				t.Errorf("no wait: load %q, record %s (%s), %d robots.txt fetches", failed, describe(r), r.Reason, a.Count("/robots.txt"))
 			}
-		} else if failed != "" || r.Action != gate.Admit || r.TargetStatus.Code != 200 || a.count("/") != 1 || a.count("/robots.txt") != 2 {
-			t.Errorf("wait: load %q, record %s (%s), %d robots.txt fetches", failed, describe(r), r.Reason, a.count("/robots.txt"))
+		} else if failed != "" || r.Action != gate.Admit || r.TargetStatus.Code != 200 || a.Count("/") != 1 || a.Count("/robots.txt") != 2 {
+			t.Errorf("wait: load %q, record %s (%s), %d robots.txt fetches", failed, describe(r), r.Reason, a.Count("/robots.txt"))
 		}
 	}
 }
@@ -350,7 +357,7 @@ func TestBrowseAttachExisting(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(t.TempDir()),
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(guardedProfile(t)),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true))
 	defer cancelAlloc()
 	bctx, cancelBrowser := chromedp.NewContext(actx)
@@ -406,7 +413,7 @@ func TestBrowseMaxRecords(t *testing.T) {
 	if err != nil || failed != "net::ERR_BLOCKED_BY_CLIENT" {
 		t.Errorf("load %q, %v", failed, err)
 	}
-	if n := a.count("/private/landing"); n != 0 {
+	if n := a.Count("/private/landing"); n != 0 {
 		t.Errorf("the unrecorded request was not blocked: reached %d times", n)
 	}
 	if st, want := g.Stats(), (guard.Stats{Requests: 1, Overflow: 1, Admitted: 1}); st != want {
@@ -441,10 +448,10 @@ Promise.all([shared, service]).then((v) => { document.title = 'done ' + v.join('
 	}
 	waitTitle(t, ctx, "done 200,error ready")
 	g.Detach(ctx)
-	if n := a.count("/private/no"); n != 0 {
+	if n := a.Count("/private/no"); n != 0 {
 		t.Errorf("the workers' disallowed request reached the origin %d times", n)
 	}
-	if n := a.count("/api/ok"); n != 2 {
+	if n := a.Count("/api/ok"); n != 2 {
 		t.Errorf("the workers' allowed request reached the origin %d times, want 2", n)
 	}
 	var got []string
@@ -490,7 +497,7 @@ func TestBrowseDetachWhileHeld(t *testing.T) {
 		}
 		done <- failed
 	}()
-	for deadline := time.Now().Add(10 * time.Second); a.count("/robots.txt") == 0; {
+	for deadline := time.Now().Add(10 * time.Second); a.Count("/robots.txt") == 0; {
 		if time.Now().After(deadline) {
 			t.Fatal("robots.txt never fetched")
 		}
@@ -509,7 +516,7 @@ func TestBrowseDetachWhileHeld(t *testing.T) {
 	if failed := <-done; failed != "net::ERR_BLOCKED_BY_CLIENT" {
 		t.Errorf("load: %q", failed)
 	}
-	if n := a.count("/"); n != 0 {
+	if n := a.Count("/"); n != 0 {
 		t.Errorf("the held request reached the origin %d times", n)
 	}
 	recs := g.Records()

@@ -23,7 +23,8 @@ const (
 	TypeMedia            = "media"
 	TypeXHR              = "xhr"
 	TypeFetch            = "fetch"
-	TypeWebSocket        = "websocket"
+	TypeWebSocket        = "websocket" // WebSocket and WebSocketStream
+	TypeWebTransport     = "webtransport"
 	TypePing             = "ping"
 	TypeOther            = "other"
 )
@@ -81,6 +82,10 @@ type Record struct {
 	// FrameURL is the URL of the document of the frame that made the
 	// request (for a document, the frame's previous document, if any).
 	FrameURL string
+	// Tab is the target ID of the tab whose frame made the request: the
+	// tab of Attach's context, a second tab, a popup. "" for requests of
+	// no tab (shared and service workers) or of a frame not yet known.
+	Tab string
 	// Initiator is the URL or script (URL:line) that caused the request,
 	// when the browser says; else the Referer.
 	Initiator string
@@ -123,7 +128,7 @@ func (t TargetStatus) String() string {
 }
 
 // MarshalJSON writes the gate's record fields, then "gate" (the action),
-// "method", "resourceType", "frameURL", "initiator", "redirectedFrom",
+// "method", "resourceType", "frameURL", "tabId", "initiator", "redirectedFrom",
 // "robotsSubject", "destination", "targetStatus" and "targetError". Absent
 // values are null.
 func (r Record) MarshalJSON() ([]byte, error) {
@@ -144,13 +149,14 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		Method         string      `json:"method"`
 		ResourceType   string      `json:"resourceType"`
 		FrameURL       *string     `json:"frameURL"`
+		Tab            *string     `json:"tabId"`
 		Initiator      *string     `json:"initiator"`
 		RedirectedFrom *string     `json:"redirectedFrom"`
 		Subject        bool        `json:"robotsSubject"`
 		Destination    *string     `json:"destination"`
 		TargetStatus   any         `json:"targetStatus"`
 		TargetError    *string     `json:"targetError"`
-	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Initiator), null(r.RedirectedFrom),
+	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Tab), null(r.Initiator), null(r.RedirectedFrom),
 		r.Subject, null(r.Destination), ts, null(r.TargetStatus.Error)}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -174,6 +180,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		Method         string          `json:"method"`
 		ResourceType   string          `json:"resourceType"`
 		FrameURL       string          `json:"frameURL"`
+		Tab            string          `json:"tabId"`
 		Initiator      string          `json:"initiator"`
 		RedirectedFrom string          `json:"redirectedFrom"`
 		Subject        bool            `json:"robotsSubject"`
@@ -184,7 +191,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	*r = Record{Record: g, Action: w.Gate, Method: w.Method, ResourceType: w.ResourceType, FrameURL: w.FrameURL,
+	*r = Record{Record: g, Action: w.Gate, Method: w.Method, ResourceType: w.ResourceType, FrameURL: w.FrameURL, Tab: w.Tab,
 		Initiator: w.Initiator, RedirectedFrom: w.RedirectedFrom, Subject: w.Subject, Destination: w.Destination,
 		TargetStatus: TargetStatus{Error: w.TargetError}}
 	switch s := string(w.TargetStatus); s {

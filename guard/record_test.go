@@ -51,18 +51,18 @@ func TestRecordJSON(t *testing.T) {
 		rec  Record
 		want string // the guard's fields, after the gate's
 	}{
-		{"blocked", Record{Record: base, Action: gate.Drop, Method: "GET", ResourceType: TypeImage, FrameURL: "https://example.com/",
+		{"blocked", Record{Record: base, Action: gate.Drop, Method: "GET", ResourceType: TypeImage, FrameURL: "https://example.com/", Tab: "T1",
 			Initiator: "https://example.com/app.js:3", Subject: true, Destination: DestinationAllowed, TargetStatus: TargetStatus{Blocked: true}},
-			`"gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","initiator":"https://example.com/app.js:3","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}`},
+			`"gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":"T1","initiator":"https://example.com/app.js:3","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}`},
 		{"answered", Record{Record: base, Action: gate.Admit, Method: "POST", ResourceType: TypeFetch, RedirectedFrom: "https://example.com/go",
 			Subject: true, Destination: DestinationAllowed, TargetStatus: TargetStatus{Code: 404}},
-			`"gate":"admit","method":"POST","resourceType":"fetch","frameURL":null,"initiator":null,"redirectedFrom":"https://example.com/go","robotsSubject":true,"destination":"allowed","targetStatus":404,"targetError":null}`},
+			`"gate":"admit","method":"POST","resourceType":"fetch","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":"https://example.com/go","robotsSubject":true,"destination":"allowed","targetStatus":404,"targetError":null}`},
 		{"network error", Record{Record: base, Action: gate.Admit, Method: "GET", ResourceType: TypeScript, Subject: true,
 			Destination: DestinationAllowed, TargetStatus: TargetStatus{Error: "ConnectionRefused"}},
-			`"gate":"admit","method":"GET","resourceType":"script","frameURL":null,"initiator":null,"redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":null,"targetError":"ConnectionRefused"}`},
+			`"gate":"admit","method":"GET","resourceType":"script","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":null,"targetError":"ConnectionRefused"}`},
 		{"not subject", Record{Record: gate.Record{TargetURL: "data:,x"}, Action: gate.Admit, Method: "GET", ResourceType: TypeImage,
 			TargetStatus: TargetStatus{Error: "not a network request"}},
-			`"gate":"admit","method":"GET","resourceType":"image","frameURL":null,"initiator":null,"redirectedFrom":null,"robotsSubject":false,"destination":null,"targetStatus":null,"targetError":"not a network request"}`},
+			`"gate":"admit","method":"GET","resourceType":"image","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":null,"robotsSubject":false,"destination":null,"targetStatus":null,"targetError":"not a network request"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -48,70 +49,119 @@ import (
 // (Runtime.runIfWaitingForDebugger): a frame, unlike a worker, does not
 // start when the session that paused it detaches.
 const websocketJS = `(() => {
-  const Real = globalThis.WebSocket;
-  if (!Real || Real.__robotstxtGuard) return;
   const check = PATH;
   // Only the guard's answer admits: 204 with its header, which a real
   // origin, were the request to reach one, does not send.
   const admitted = (status, header) => status === 204 && header === check;
   // Ask at the socket's own host: the guard answers any URL with its path,
   // for any origin (a sandboxed or data: document's is opaque).
-  const ask = (u) => (u.protocol === 'wss:' || u.protocol === 'https:' ? 'https://' : 'http://') + u.host + check + '?url=' + encodeURIComponent(u.href);
-  const refused = (abs) => new DOMException("Failed to construct 'WebSocket': " + abs + " is blocked by the robots.txt guard", 'SecurityError');
-  function deferred(abs, args, nt) {
-    const events = new EventTarget(), handlers = {};
-    const self = Object.create(nt.prototype);
-    let real = null, state = 0, binaryType = 'blob';
-    const def = (k, get, set) => Object.defineProperty(self, k, {get, set, configurable: true});
-    const fire = (e) => { events.dispatchEvent(e); const h = handlers[e.type]; if (h) h.call(self, e); };
-    const fail = () => { state = 3; fire(new Event('error')); fire(new CloseEvent('close', {code: 1006, wasClean: false})); };
-    const clone = (e) => e.type === 'message' ? new MessageEvent('message', {data: e.data, origin: e.origin}) :
-      e.type === 'close' ? new CloseEvent('close', {code: e.code, reason: e.reason, wasClean: e.wasClean}) : new Event(e.type);
-    def('url', () => real ? real.url : abs.href.replace(/^http/, 'ws'));
-    def('readyState', () => real ? real.readyState : state);
-    def('protocol', () => real ? real.protocol : '');
-    def('extensions', () => real ? real.extensions : '');
-    def('bufferedAmount', () => real ? real.bufferedAmount : 0);
-    def('binaryType', () => real ? real.binaryType : binaryType, (v) => { if (real) real.binaryType = v; else binaryType = v; });
-    for (const t of ['open', 'message', 'error', 'close']) def('on' + t, () => handlers[t] || null, (f) => { handlers[t] = typeof f === 'function' ? f : null; });
-    self.addEventListener = events.addEventListener.bind(events);
-    self.removeEventListener = events.removeEventListener.bind(events);
-    self.dispatchEvent = events.dispatchEvent.bind(events);
-    self.send = (d) => {
-      if (real) return real.send(d);
-      if (state === 0) throw new DOMException("Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.", 'InvalidStateError');
-    };
-    self.close = (code, reason) => { if (real) return real.close(code, reason); if (state === 0) { state = 2; setTimeout(fail); } };
-    fetch(ask(abs), {cache: 'no-store'}).then((r) => admitted(r.status, r.headers.get('X-Robotstxt-Guard')), () => false).then((ok) => {
-      if (state !== 0) return;
-      if (!ok) return fail();
-      try { real = Reflect.construct(Real, args, Real); } catch (e) { return fail(); }
-      real.binaryType = binaryType;
-      for (const t of ['open', 'message', 'error', 'close']) real.addEventListener(t, (e) => fire(clone(e)));
-    });
-    return self;
-  }
-  function WebSocket(url, protocols) {
-    if (!new.target) throw new TypeError("Failed to construct 'WebSocket': Please use the 'new' operator");
-    let abs;
-    try { abs = new URL(url, globalThis.document ? document.baseURI : location.href); } catch (e) { abs = null; }
-    if (!abs || !/^(wss?|https?):$/.test(abs.protocol)) return Reflect.construct(Real, arguments, new.target);
-    if (typeof XMLHttpRequest !== 'function') return deferred(abs, arguments, new.target);
-    let ok = false;
+  const ask = (u, api) => (u.protocol === 'wss:' || u.protocol === 'https:' ? 'https://' : 'http://') + u.host + check + '?url=' + encodeURIComponent(u.href) + '&api=' + api;
+  const refused = (name, abs) => new DOMException("Failed to construct '" + name + "': " + abs + " is blocked by the robots.txt guard", 'SecurityError');
+  const resolve = (url) => { try { return new URL(url, globalThis.document ? document.baseURI : location.href); } catch (e) { return null; } };
+  // A synchronous answer (documents, dedicated and shared workers); a
+  // service worker has no XMLHttpRequest.
+  const syncable = () => typeof XMLHttpRequest === 'function';
+  const askNow = (abs, api) => {
     try {
       const x = new XMLHttpRequest();
-      x.open('GET', ask(abs), false);
+      x.open('GET', ask(abs, api), false);
       x.send();
-      ok = admitted(x.status, x.getResponseHeader('X-Robotstxt-Guard'));
-    } catch (e) {}
-    if (!ok) throw refused(abs.href);
-    return Reflect.construct(Real, arguments, new.target);
+      return admitted(x.status, x.getResponseHeader('X-Robotstxt-Guard'));
+    } catch (e) { return false; }
+  };
+  const askLater = (abs, api) => fetch(ask(abs, api), {cache: 'no-store'}).then((r) => admitted(r.status, r.headers.get('X-Robotstxt-Guard')), () => false);
+  // replace puts Guarded in Real's place: the global, and the prototype's
+  // constructor (so that Real.prototype.constructor is no way around it).
+  const replace = (name, Real, Guarded) => {
+    Guarded.prototype = Real.prototype;
+    Object.defineProperty(Real.prototype, 'constructor', {value: Guarded, writable: true, configurable: true});
+    for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) if (k in Real) Object.defineProperty(Guarded, k, {value: Real[k]});
+    Object.defineProperty(Guarded, '__robotstxtGuard', {value: true});
+    Object.defineProperty(globalThis, name, {value: Guarded, writable: true, configurable: true});
+  };
+
+  const RealWS = globalThis.WebSocket;
+  if (RealWS && !RealWS.__robotstxtGuard) {
+    const deferred = (abs, args, nt) => {
+      const events = new EventTarget(), handlers = {};
+      const self = Object.create(nt.prototype);
+      let real = null, state = 0, binaryType = 'blob';
+      const def = (k, get, set) => Object.defineProperty(self, k, {get, set, configurable: true});
+      const fire = (e) => { events.dispatchEvent(e); const h = handlers[e.type]; if (h) h.call(self, e); };
+      const fail = () => { state = 3; fire(new Event('error')); fire(new CloseEvent('close', {code: 1006, wasClean: false})); };
+      const clone = (e) => e.type === 'message' ? new MessageEvent('message', {data: e.data, origin: e.origin}) :
+        e.type === 'close' ? new CloseEvent('close', {code: e.code, reason: e.reason, wasClean: e.wasClean}) : new Event(e.type);
+      def('url', () => real ? real.url : abs.href.replace(/^http/, 'ws'));
+      def('readyState', () => real ? real.readyState : state);
+      def('protocol', () => real ? real.protocol : '');
+      def('extensions', () => real ? real.extensions : '');
+      def('bufferedAmount', () => real ? real.bufferedAmount : 0);
+      def('binaryType', () => real ? real.binaryType : binaryType, (v) => { if (real) real.binaryType = v; else binaryType = v; });
+      for (const t of ['open', 'message', 'error', 'close']) def('on' + t, () => handlers[t] || null, (f) => { handlers[t] = typeof f === 'function' ? f : null; });
+      self.addEventListener = events.addEventListener.bind(events);
+      self.removeEventListener = events.removeEventListener.bind(events);
+      self.dispatchEvent = events.dispatchEvent.bind(events);
+      self.send = (d) => {
+        if (real) return real.send(d);
+        if (state === 0) throw new DOMException("Failed to execute 'send' on 'WebSocket': Still in CONNECTING state.", 'InvalidStateError');
+      };
+      self.close = (code, reason) => { if (real) return real.close(code, reason); if (state === 0) { state = 2; setTimeout(fail); } };
+      askLater(abs, 'WebSocket').then((ok) => {
+        if (state !== 0) return;
+        if (!ok) return fail();
+        try { real = Reflect.construct(RealWS, args, RealWS); } catch (e) { return fail(); }
+        real.binaryType = binaryType;
+        for (const t of ['open', 'message', 'error', 'close']) real.addEventListener(t, (e) => fire(clone(e)));
+      });
+      return self;
+    };
+    function WebSocket(url, protocols) {
+      if (!new.target) throw new TypeError("Failed to construct 'WebSocket': Please use the 'new' operator");
+      const abs = resolve(url);
+      if (!abs || !/^(wss?|https?):$/.test(abs.protocol)) return Reflect.construct(RealWS, arguments, new.target);
+      if (!syncable()) return deferred(abs, arguments, new.target);
+      if (!askNow(abs, 'WebSocket')) throw refused('WebSocket', abs.href);
+      return Reflect.construct(RealWS, arguments, new.target);
+    }
+    replace('WebSocket', RealWS, WebSocket);
   }
-  WebSocket.prototype = Real.prototype;
-  Object.defineProperty(Real.prototype, 'constructor', {value: WebSocket, writable: true, configurable: true});
-  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Object.defineProperty(WebSocket, k, {value: Real[k]});
-  Object.defineProperty(WebSocket, '__robotstxtGuard', {value: true});
-  Object.defineProperty(globalThis, 'WebSocket', {value: WebSocket, writable: true, configurable: true});
+
+  // WebSocketStream and WebTransport: promise-based, so a service worker's
+  // stand-in only has to chain its promises on the guard's answer.
+  // stream guards the constructor name, whose URLs match scheme; promises
+  // and methods are the stand-in's members in a service worker.
+  const stream = (name, scheme, promises, methods) => {
+    const Real = globalThis[name];
+    if (!Real || Real.__robotstxtGuard) return;
+    const standIn = (abs, args, nt) => {
+      const self = Object.create(nt.prototype);
+      const real = askLater(abs, name).then((ok) => { if (!ok) throw refused(name, abs.href); return Reflect.construct(Real, args, Real); });
+      let made = null;
+      real.then((r) => { made = r; }, () => {});
+      Object.defineProperty(self, 'url', {get: () => made ? made.url : abs.href, configurable: true});
+      for (const p of promises) {
+        const v = real.then((r) => r[p]);
+        v.catch(() => {});
+        Object.defineProperty(self, p, {value: v, configurable: true});
+      }
+      for (const m of methods) self[m] = (...a) => m === 'close' ? void real.then((r) => r.close(...a), () => {}) : real.then((r) => r[m](...a));
+      // Other members (a WebTransport's datagrams and incoming streams)
+      // once the guard admitted it.
+      return new Proxy(self, {get: (o, k) => (Object.hasOwn(o, k) || !made) ? Reflect.get(o, k) : (typeof made[k] === 'function' ? made[k].bind(made) : made[k])});
+    };
+    const Guarded = function (url) {
+      if (!new.target) throw new TypeError("Failed to construct '" + name + "': Please use the 'new' operator");
+      const abs = resolve(url);
+      if (!abs || !scheme.test(abs.protocol)) return Reflect.construct(Real, arguments, new.target);
+      if (!syncable()) return standIn(abs, arguments, new.target);
+      if (!askNow(abs, name)) throw refused(name, abs.href);
+      return Reflect.construct(Real, arguments, new.target);
+    };
+    Object.defineProperty(Guarded, 'name', {value: name});
+    replace(name, Real, Guarded);
+  };
+  stream('WebSocketStream', /^(wss?|https?):$/, ['opened', 'closed'], ['close']);
+  stream('WebTransport', /^https:$/, ['ready', 'closed', 'draining'], ['close', 'createBidirectionalStream', 'createUnidirectionalStream', 'getStats', 'exportKeyingMaterial']);
 })();`
 
 func websocketScript(path string) string {
@@ -168,7 +218,8 @@ func watchBrowser(ctx context.Context, b cdp.Session, on bool) error {
 	flat := true
 	p := target.SetAutoAttachParams{AutoAttach: on, WaitForDebuggerOnStart: on, Flatten: &flat}
 	if on {
-		p.Filter = target.Filter{{Type: "shared_worker"}, {Exclude: true}} // Chromium refuses a filter to turn it off
+		// New tabs too (tabs.go). Chromium refuses a filter to turn it off.
+		p.Filter = target.Filter{{Type: "shared_worker"}, {Type: "page"}, {Exclude: true}}
 	}
 	_, err := cdp.Call(ctx, b, target.SetAutoAttach, p)
 	return err
@@ -332,15 +383,7 @@ func (g *Guard) childAttached(ctx context.Context, parent cdp.Session, flat bool
 	g.prepared.Add(1)
 	release()
 	// The slot is the child's until it ends.
-	if ch, err := chromedp.Detached(wctx); err == nil {
-		go func() {
-			select {
-			case <-ch:
-			case <-wctx.Done():
-			}
-			done()
-		}()
-	} else {
+	if !untilDetached(wctx, done) {
 		done()
 	}
 }
@@ -360,6 +403,11 @@ func (g *Guard) existing(ctx context.Context) error {
 	}
 	for _, info := range res.TargetInfos {
 		typ, ok := targetKinds[info.Type]
+		if info.Type == "page" && cdp.FrameID(info.TargetID) != g.mainFrame {
+			// Another tab: guarded from its next document on.
+			g.newTab(info, info.URL != "" && info.URL != "about:blank")
+			continue
+		}
 		if cdp.FrameID(info.TargetID) == g.mainFrame {
 			typ, ok = TypeDocument, info.URL != "" && info.URL != "about:blank"
 		}
@@ -471,6 +519,9 @@ func kindName(kind string) string {
 // could not check from its start (admit).
 func (g *Guard) unchecked(info *target.Info, typ string, action gate.Action, reason string) {
 	r := &Record{Action: action, Method: "GET", ResourceType: typ, Subject: true}
+	if typ == TypeDocument {
+		r.frame = cdp.FrameID(info.TargetID) // a tab's ID is its main frame's
+	}
 	r.TargetURL = info.URL
 	g.mu.Lock()
 	if r.TargetURL == "" {
@@ -604,4 +655,58 @@ func (g *Guard) reply(m *target.EventReceivedMessageFromTarget) {
 		default:
 		}
 	}
+}
+
+// checkWorkerScript (with CheckWorkerScripts) puts the websocket check at
+// the head of a worker's script (dedicated, shared or service worker), at
+// the response stage: the check then runs
+// before the worker's first line even when another DevTools client (a
+// Playwright or Puppeteer that auto-attaches to workers too) lets the
+// worker start before the guard's session added it. It reports whether it
+// answered the request.
+func (g *Guard) checkWorkerScript(ctx context.Context, ev *fetch.EventRequestPaused) bool {
+	if !g.CheckWorkerScripts {
+		return false
+	}
+	// A script the page's own elements did not ask for (those are Script):
+	// the Fetch domain says Other for a worker's script, and its request
+	// has no Sec-Fetch-Dest yet.
+	if ev.ResourceType != network.ResourceTypeOther || ev.ResponseStatusCode != 200 || !javascript(responseHeader(ev.ResponseHeaders, "Content-Type")) {
+		return false
+	}
+	body, err := cdp.Call(ctx, g.browser, fetch.GetResponseBody, fetch.GetResponseBodyParams{RequestID: ev.RequestID})
+	if err != nil {
+		return false
+	}
+	headers := make([]*fetch.HeaderEntry, 0, len(ev.ResponseHeaders))
+	for _, h := range ev.ResponseHeaders {
+		// The body is given decoded, with a length of its own.
+		if strings.EqualFold(h.Name, "Content-Encoding") || strings.EqualFold(h.Name, "Content-Length") {
+			continue
+		}
+		headers = append(headers, h)
+	}
+	src := append([]byte(websocketScript(g.wsPath)+"\n"), body.Body...)
+	_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID,
+		ResponseCode: ev.ResponseStatusCode, ResponseHeaders: headers, Body: src, ResponsePhrase: ev.ResponseStatusText})
+	return err == nil
+}
+
+// javascript reports whether a Content-Type is one of JavaScript's.
+func javascript(ctype string) bool {
+	mt, _, _ := strings.Cut(strings.ToLower(ctype), ";")
+	switch strings.TrimSpace(mt) {
+	case "text/javascript", "application/javascript", "application/x-javascript", "text/ecmascript", "application/ecmascript":
+		return true
+	}
+	return false
+}
+
+func responseHeader(hs []*fetch.HeaderEntry, name string) string {
+	for _, h := range hs {
+		if strings.EqualFold(h.Name, name) {
+			return h.Value
+		}
+	}
+	return ""
 }

@@ -104,7 +104,7 @@ new Worker('/outer.js').onmessage = (e) => note('inner', e.data);
 
 	noPrivateReached(t, origins)
 	for _, p := range []string{"A/inner-socket", "A/shared-socket", "A/sw-socket", "B/b-socket", "C/c-socket"} {
-		if n := origins[p[:1]].count(p[1:]); n != 1 {
+		if n := origins[p[:1]].Count(p[1:]); n != 1 {
 			t.Errorf("%s reached %d times, want once", p, n)
 		}
 	}
@@ -149,7 +149,7 @@ func sameLines(t *testing.T, got, want []string) {
 func noPrivateReached(t *testing.T, origins map[string]*origin) {
 	t.Helper()
 	for name, o := range origins {
-		for _, p := range o.paths() {
+		for _, p := range o.Paths() {
 			if strings.HasPrefix(p, "/private/") {
 				t.Errorf("blocked request reached %s%s", name, p)
 			}
@@ -262,7 +262,7 @@ first.onmessage = (e) => {
 	sameLines(t, got, want)
 	noPrivateReached(t, origins)
 	for _, p := range []string{"A/second-socket", "B/frame-socket"} {
-		if n := origins[p[:1]].count(p[1:]); n != 1 {
+		if n := origins[p[:1]].Count(p[1:]); n != 1 {
 			t.Errorf("%s reached %d times, want once", p, n)
 		}
 	}
@@ -291,9 +291,9 @@ new f.contentWindow.WebSocket('ws://` + host + `/private/fresh-socket');</script
 func TestBrowseOpaqueFrames(t *testing.T) {
 	ctx := browser(t)
 	a := newOrigin(t, "127.0.0.1", nil)
-	a.routes = map[string]http.HandlerFunc{
+	a.Routes = map[string]http.HandlerFunc{
 		"/robots.txt":            text("text/plain", "User-agent: *\nDisallow: /private/\n"),
-		"/":                      text("text/html", opaqueFrames(a.host)),
+		"/":                      text("text/html", opaqueFrames(a.Host())),
 		"/srcdoc-socket":         websocket,
 		"/private/srcdoc-socket": websocket,
 		"/data-socket":           websocket,
@@ -331,13 +331,13 @@ func TestBrowseUnpausedFrame(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(t.TempDir()),
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(guardedProfile(t)),
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true))
 	defer cancelAlloc()
 	bctx, cancelBrowser := chromedp.NewContext(actx, chromedp.WithErrorf(guard.QuietErrorf(t.Logf)))
 	defer cancelBrowser()
 	a := newOrigin(t, "127.0.0.1", nil)
-	a.routes = map[string]http.HandlerFunc{
+	a.Routes = map[string]http.HandlerFunc{
 		"/robots.txt": text("text/plain", "User-agent: *\nDisallow: /private/\n"),
 		"/":           text("text/html", `<title>t</title><link rel="icon" href="data:,"><iframe sandbox="allow-scripts" srcdoc="<p>hello"></iframe>`),
 	}
@@ -499,16 +499,16 @@ onload = () => parent.postMessage('ready', '*');</script>`),
 		"drop websocket ws://B/private/late-socket -> blocked",
 	}
 	sameLines(t, got, want)
-	if n := b.count("/private/late-socket"); n != 0 {
+	if n := b.Count("/private/late-socket"); n != 0 {
 		t.Errorf("the disallowed socket reached its origin %d times", n)
 	}
-	if n := b.count("/late-socket"); n != 1 {
+	if n := b.Count("/late-socket"); n != 1 {
 		t.Errorf("the allowed socket reached its origin %d times, want once (from the guarded document)", n)
 	}
 	checks := 0
-	for _, p := range b.paths() {
+	for _, p := range b.Paths() {
 		if strings.HasPrefix(p, "/.well-known/robotstxt-guard-") {
-			checks += b.count(p)
+			checks += b.Count(p)
 		}
 	}
 	if checks != 2 {

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log"
 	"net/url"
 	"os"
 	"os/exec"
@@ -12,6 +14,9 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
@@ -21,7 +26,7 @@ import (
 )
 
 func runBrowse(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] URL",
+	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] [--attach ENDPOINT] [URL]",
 		`Load URL in headless Chromium with every request of the page decided first
 by robots.txt for TOKEN: the document, its redirects, images, scripts,
 stylesheets, fonts, frames (from other sites too), fetch() and XHR calls,
@@ -46,6 +51,23 @@ record per request (JSON Lines): the gate's fields plus resourceType,
 frameURL, initiator, and targetStatus (the target's HTTP status, "blocked",
 or null with targetError), apart from policyStatus.
 
+Every tab, popup and window.open of the browser is guarded from its first
+request, and the records say which tab (tabId). The browser started has
+network prediction off, so that it makes no speculative loads (speculation
+rules' prefetch and prerender), which no browser API lets the guard pause.
+The page's User-Agent is the --user-agent header (default the agent token),
+as for the robots.txt fetches.
+
+--attach ENDPOINT guards a Chromium that someone else started with
+--remote-debugging-port (Playwright, Puppeteer, a browser farm): ENDPOINT is
+http://127.0.0.1:9222 or the browser's ws:// URL. With a URL, the page is
+loaded in a new tab of that browser; without one, every tab, popup and
+worker of the browser is guarded until the command is interrupted, and the
+summary and records are written then. A document loaded before the guard
+attached is recorded as not guarded. A browser that makes speculative loads
+is refused: start it on a profile whose Default/Preferences sets
+{"net": {"network_prediction_options": 2}} (see docs/browse.md).
+
 Needs Chromium (Debian/Ubuntu: apt-get install chromium); --chromium or
 $ROBOTSTXT_CHROMIUM give its path.
 
@@ -55,7 +77,8 @@ when Chromium is missing.`,
 		`  robotstxt browse --agent ExampleBot https://example.com/
   robotstxt browse --agent ExampleBot --records records.jsonl --wait networkidle https://example.com/
   robotstxt browse --agent ExampleBot --scope scope.yaml --screenshot page.png https://example.com/
-  robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/`)
+  robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/
+  robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --records records.jsonl`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (default: approve everything the page loads)")
 	allowPrivate := fs.Bool("allow-private", false, "let the page and the robots.txt fetches reach loopback, private and link-local addresses; refused by default")
@@ -64,8 +87,11 @@ when Chromium is missing.`,
 	wait := fs.String("wait", "load", "when the page is loaded: `load` (the load event) or networkidle (no request for 500 ms)")
 	shot := fs.String("screenshot", "", "write a PNG screenshot of the page, once loaded, to `file`")
 	recordsFile := fs.String("records", "", "write the decision records, one JSON object per line, to `file` (-: standard output, and the summary to standard error)")
-	ua := fs.String("user-agent", "", "User-Agent `header` for fetching robots.txt (default: the agent token)")
-	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve (default: fail at once)")
+	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser keeps its own)")
+	var flags flagList
+	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
+	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
+	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
 	if err := c.parseFlags(fs, args); err != nil {
@@ -77,12 +103,21 @@ when Chromium is missing.`,
 		}
 		return usagef("browse: --agent %q is not a product token (letters, digits, '-', '_' and '.', such as ExampleBot); give the full User-Agent header with --user-agent", *agent)
 	}
-	if fs.NArg() != 1 {
+	if fs.NArg() > 1 || (fs.NArg() == 0 && *attach == "") {
 		return usagef("browse: give one URL (run \"robotstxt browse --help\")")
 	}
 	target := fs.Arg(0)
-	if u, err := url.Parse(target); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if u, err := url.Parse(target); target != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 		return usagef("browse: %q is not an http or https URL", target)
+	}
+	if *attach != "" {
+		u, err := url.Parse(*attach)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https" && u.Scheme != "ws" && u.Scheme != "wss") {
+			return usagef("browse: --attach %q is not a DevTools endpoint (http://HOST:PORT or the browser's ws:// URL)", *attach)
+		}
+		if *chromium != "" || len(flags) > 0 {
+			return usagef("browse: --attach with --chromium or --chromium-flag: the attached browser is someone else's")
+		}
 	}
 	var waitFor guard.Wait
 	switch *wait {
@@ -96,6 +131,11 @@ when Chromium is missing.`,
 	if *timeout <= 0 || *holdWait < 0 {
 		return usagef("browse: --timeout must be positive and --hold-wait not negative")
 	}
+	if *holdWait > 0 && *holdWait < gate.DefaultMinBackoff {
+		// The policy of an origin that failed is fetched again no sooner
+		// than that (or its Retry-After): a shorter wait never sees it.
+		return usagef("browse: --hold-wait %s is shorter than the wait before an unreachable robots.txt is fetched again (%s after the first failure, doubling after each; or the origin's Retry-After): a held request would fail before its robots.txt is fetched again; give at least %s", *holdWait, gate.DefaultMinBackoff, gate.DefaultMinBackoff)
+	}
 	var scope *gate.Scope
 	var err error
 	if *scopeFile != "" {
@@ -107,7 +147,9 @@ when Chromium is missing.`,
 		return usagef("browse: %v", err)
 	}
 	exe := *chromium
-	if exe == "" {
+	if *attach != "" {
+		// Someone else's browser: nothing to find.
+	} else if exe == "" {
 		exe, err = guard.FindChromium()
 		if err != nil {
 			return usagef("browse: %v", err)
@@ -138,21 +180,53 @@ when Chromium is missing.`,
 
 	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
-	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait}
+	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait,
+		CheckWorkerScripts: *attach != ""}
 
+	interrupted := ctx
+	if *attach != "" && target == "" {
+		// Until interrupted: the browser's connection outlives the signal,
+		// so that the guard detaches and the records are written.
+		ctx = context.WithoutCancel(ctx)
+	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	bctx, stop, err := guard.Launch(ctx, exe)
+	var bctx context.Context
+	var stop context.CancelFunc
+	if *attach != "" {
+		bctx, stop, err = attachBrowser(context.WithoutCancel(ctx), *attach)
+	} else {
+		opts := []guard.LaunchOption{guard.WithUserAgent(header)}
+		for _, f := range flags {
+			name, value, ok := strings.Cut(strings.TrimLeft(f, "-"), "=")
+			if ok {
+				opts = append(opts, guard.WithFlag(name, value))
+			} else {
+				opts = append(opts, guard.WithFlag(name, true))
+			}
+		}
+		bctx, stop, err = guard.Launch(ctx, exe, opts...)
+	}
 	if err != nil {
 		return usagef("browse: %v", err)
 	}
 	defer stop()
 	if err := g.Attach(bctx); err != nil {
+		if errors.Is(err, guard.ErrSpeculativeLoads) {
+			return usagef("browse: %v", err)
+		}
 		return err
 	}
-	failed, loadErr := g.Load(bctx, target, waitFor)
-	if loadErr != nil && ctx.Err() != nil {
-		loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+	var failed string
+	var loadErr error
+	if target == "" {
+		fmt.Fprintf(c.stderr, "guarding %s: every tab, popup and worker, until interrupted\n", browseClean(*attach))
+		<-interrupted.Done()
+	} else {
+		failed, loadErr = g.Load(bctx, target, waitFor)
+		if loadErr != nil && ctx.Err() != nil {
+			loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+		}
 	}
 	var shotErr error
 	if *shot != "" && failed == "" && loadErr == nil {
@@ -161,6 +235,11 @@ when Chromium is missing.`,
 			err = os.WriteFile(*shot, png, 0o644)
 		}
 		shotErr = err
+	}
+	if *attach == "" {
+		// The browser goes first: detached, the guard would leave its
+		// pages (popups still loading, say) running unguarded.
+		stop()
 	}
 	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	g.Detach(dctx)
@@ -176,7 +255,10 @@ when Chromium is missing.`,
 			out = c.stderr
 		}
 	}
-	nav := browseNavigation(recs)
+	nav := browseNavigation(recs, string(g.MainFrame()))
+	if target == "" {
+		fmt.Fprintf(out, "browser  %s (attached: every tab guarded)\n", browseClean(*attach))
+	}
 	printBrowse(out, target, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
 	if shotErr != nil {
 		return fmt.Errorf("browse: screenshot: %v", shotErr)
@@ -192,6 +274,27 @@ when Chromium is missing.`,
 		return &exitError{code: exitFindings, msg: "browse: the page did not load: " + browseClean(failed)}
 	}
 	return nil
+}
+
+// attachBrowser connects to a Chromium that someone else started and opens
+// a tab of the guard's own in it (closed at the end; the browser and its
+// other tabs are left as they are).
+func attachBrowser(ctx context.Context, endpoint string) (context.Context, context.CancelFunc, error) {
+	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)
+	bctx, cancelTab := chromedp.NewContext(actx, chromedp.WithErrorf(guard.QuietErrorf(log.Printf)))
+	stop := func() {
+		cancelTab()
+		cancelAlloc()
+	}
+	// The first Do's context is the tab's life: bound the start by a timer.
+	timer := time.AfterFunc(30*time.Second, stop)
+	err := chromedp.Do(bctx)
+	timer.Stop()
+	if err != nil {
+		stop()
+		return nil, nil, fmt.Errorf("attaching to the browser at %s: %v", endpoint, err)
+	}
+	return bctx, stop, nil
 }
 
 func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
@@ -215,15 +318,14 @@ func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
 	return nil
 }
 
-// browseNavigation returns the records of the top-level navigation: the first
-// document and the redirects that followed from it.
-func browseNavigation(recs []guard.Record) []guard.Record {
+// browseNavigation returns the records of the top-level navigations of the
+// tab: the first document, the redirects that followed from it, and the
+// documents that replaced it (client-side redirects: location.replace, a
+// meta refresh). The last one is what the page ended as.
+func browseNavigation(recs []guard.Record, tab string) []guard.Record {
 	var nav []guard.Record
 	for _, r := range recs {
-		if r.ResourceType != guard.TypeDocument {
-			continue
-		}
-		if len(nav) == 0 || r.RedirectedFrom == nav[len(nav)-1].TargetURL {
+		if r.ResourceType == guard.TypeDocument && r.Tab == tab {
 			nav = append(nav, r)
 		}
 	}
@@ -271,7 +373,9 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 			lost[lossKey{origin, r.ResourceType, browseCause(r)}]++
 		}
 	}
-	fmt.Fprintf(w, "page     %s\n", page)
+	if target != "" {
+		fmt.Fprintf(w, "page     %s\n", page)
+	}
 	fmt.Fprintf(w, "agent    %s\n", agent)
 	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), admit, drop, hold, fetches)
 	if overflow > 0 {
@@ -387,3 +491,16 @@ func browseClean(s string) string {
 }
 
 func isControlRune(r rune) bool { return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) }
+
+// flagList is a repeatable string flag.
+type flagList []string
+
+func (l *flagList) String() string { return strings.Join(*l, ",") }
+
+func (l *flagList) Set(v string) error {
+	if strings.TrimLeft(v, "-") == "" {
+		return errors.New("a flag name is needed")
+	}
+	*l = append(*l, v)
+	return nil
+}

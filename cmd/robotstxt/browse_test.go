@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +17,9 @@ import (
 	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/guard"
 )
+
+// tabRE matches a record's tab ID, a target ID that differs on every run.
+var tabRE = regexp.MustCompile(`"tabId":"[0-9A-F]{32}"`)
 
 // browseChromium skips the test when Chromium is missing, except under
 // CI=true, where it fails.
@@ -82,6 +86,9 @@ func TestBrowseCommand(t *testing.T) {
 		{"usage-bad-wait", []string{"browse", "--agent", "ExampleBot", "--wait", "idle", "http://127.0.0.1:1/"}},
 		{"usage-missing-scope", []string{"browse", "--agent", "ExampleBot", "--scope", filepath.Join(dir, "missing.yaml"), "http://127.0.0.1:1/"}},
 		{"no-chromium", []string{"browse", "--agent", "ExampleBot", "--chromium", filepath.Join(dir, "no-such-chromium"), "http://127.0.0.1:1/"}},
+		{"usage-short-hold-wait", []string{"browse", "--agent", "ExampleBot", "--hold-wait", "10s", "http://127.0.0.1:1/"}},
+		{"usage-bad-attach", []string{"browse", "--agent", "ExampleBot", "--attach", "127.0.0.1:9222"}},
+		{"usage-attach-flags", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:9222", "--chromium-flag", "disable-gpu"}},
 	}
 	for _, tt := range usage {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,6 +141,7 @@ func TestBrowsePage(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			stdout, stderr, code := crawlerRun(t, "", tt.args...)
+			stdout = tabRE.ReplaceAllString(stdout, `"tabId":"TAB"`)
 			crawlerGolden(t, filepath.Join("testdata", "browse", tt.name+".golden"), names, tt.args, stdout, stderr, code)
 		})
 	}

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/robotstxt/robotstxt/guard"
+	"github.com/robotstxt/robotstxt/internal/leaksite"
+)
+
+// nodeModules returns the folder where .ci/run installs playwright-core and
+// puppeteer-core ($ROBOTSTXT_NODE_MODULES, else the cache folder); the test
+// skips without node or them, except under CI=true, where it fails.
+func nodeModules(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("ROBOTSTXT_NODE_MODULES")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "robotstxt-automation", "node_modules")
+	}
+	missing := ""
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = "node"
+	}
+	for _, p := range []string{"playwright-core", "puppeteer-core"} {
+		if _, err := os.Stat(filepath.Join(dir, p, "package.json")); err != nil {
+			missing = p + " in " + dir
+		}
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not found: CI must install it (.ci/run)", missing)
+		}
+		t.Skipf("%s not found (npm install --prefix ~/.cache/robotstxt-automation playwright-core puppeteer-core); skipping", missing)
+	}
+	return dir
+}
+
+// TestBrowseAttachAutomation: real Playwright (playwright-core) and
+// Puppeteer (puppeteer-core) from Node launch Debian's Chromium, `browse
+// --attach` guards it with no page URL (every tab, until interrupted), and
+// the script loads the leak page, which opens a window.open window and a
+// target=_blank popup. Counted at the servers: no disallowed or unresolved
+// request arrived, and every request that arrived has a record.
+func TestBrowseAttachAutomation(t *testing.T) {
+	browseChromium(t)
+	modules := nodeModules(t)
+	exe, _ := guard.FindChromium()
+	for _, lib := range []struct{ name, script, endpoint string }{
+		{"playwright", "playwright-attach.cjs", "http://127.0.0.1:"},
+		{"puppeteer", "puppeteer-attach.cjs", "ws://127.0.0.1:"},
+	} {
+		t.Run(lib.name, func(t *testing.T) {
+			s := leaksite.New(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			script := exec.CommandContext(ctx, "node", filepath.Join("..", "..", "integrations", "browser", lib.script), s.A.URL+"/")
+			script.Env = append(os.Environ(), "NODE_PATH="+modules, "CHROMIUM="+exe)
+			stdin, err := script.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			stdout, err := script.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var scriptErr lockedBuffer
+			script.Stderr = &scriptErr
+			if err := script.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				stdin.Close()
+				if err := script.Wait(); err != nil {
+					t.Errorf("%s: %v\n%s", lib.script, err, scriptErr.String())
+				}
+			}()
+			lines := bufio.NewScanner(stdout)
+			next := func(prefix string) (string, bool) {
+				for lines.Scan() {
+					if l := lines.Text(); strings.HasPrefix(l, prefix) {
+						return strings.TrimPrefix(l, prefix), true
+					}
+				}
+				return "", false
+			}
+			endpoint, ok := next("ENDPOINT ")
+			if !ok {
+				t.Fatalf("%s: no endpoint (%v)\n%s", lib.script, lines.Err(), scriptErr.String())
+			}
+			if !strings.HasPrefix(endpoint, lib.endpoint) {
+				t.Fatalf("endpoint %q, want %s...", endpoint, lib.endpoint)
+			}
+
+			records := filepath.Join(t.TempDir(), "records.jsonl")
+			guarded, stopGuard := context.WithCancel(ctx) // the interrupt
+			var out, errb lockedBuffer
+			done := make(chan int, 1)
+			go func() {
+				done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
+					strings.NewReader(""), &out, &errb)
+			}()
+			for !strings.Contains(errb.String(), "guarding ") {
+				select {
+				case code := <-done:
+					t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, out.String(), errb.String())
+				case <-time.After(20 * time.Millisecond):
+				}
+			}
+			io.WriteString(stdin, "go\n")
+			if _, ok := next("LOADED"); !ok {
+				stopGuard()
+				<-done
+				b, _ := os.ReadFile(records)
+				t.Fatalf("%s: the page did not load (%v)\n%s\nrecords:\n%s", lib.script, lines.Err(), scriptErr.String(), b)
+			}
+			reports := s.WaitReports(t, "page", "open", "blank")
+			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
+			stopGuard()
+			if code := <-done; code != 0 {
+				t.Errorf("browse --attach exit %d:\n%s%s", code, out.String(), errb.String())
+			}
+			for via, r := range reports {
+				if r != leaksite.Report {
+					t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+				}
+			}
+			b, err := os.ReadFile(records)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var recs []guard.Record
+			for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				var r guard.Record
+				if err := r.UnmarshalJSON([]byte(l)); err != nil {
+					t.Fatalf("record %q: %v", l, err)
+				}
+				recs = append(recs, r)
+			}
+			s.CheckServers(t, recs)
+			if !strings.Contains(out.String(), "browser  "+endpoint+" (attached: every tab guarded)") {
+				t.Errorf("summary does not name the browser:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// TestBrowseLeakPageCommand loads the leak page with the command (the
+// browser it starts, popups allowed): nothing disallowed or unresolved
+// reaches the servers, speculation rules included, every request that
+// arrived has a record, and the page's own report is the guarded one.
+func TestBrowseLeakPageCommand(t *testing.T) {
+	browseChromium(t)
+	s := leaksite.New(t)
+	records := filepath.Join(t.TempDir(), "records.jsonl")
+	stdout, stderr, code := crawlerRun(t, "", "browse", "--agent", "ExampleBot", "--allow-private", "--chromium-flag", "disable-popup-blocking",
+		"--wait", "networkidle", "--records", records, s.A.URL+"/")
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
+	}
+	reports := s.WaitReports(t, "page")
+	if r := reports["page"]; r != leaksite.Report {
+		t.Errorf("page: report %q, want %q", r, leaksite.Report)
+	}
+	b, err := os.ReadFile(records)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []guard.Record
+	tabs := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var r guard.Record
+		if err := r.UnmarshalJSON([]byte(l)); err != nil {
+			t.Fatalf("record %q: %v", l, err)
+		}
+		if r.ResourceType == guard.TypeDocument {
+			if r.Tab == "" {
+				t.Errorf("document %s has no tab", r.TargetURL)
+			}
+			tabs[r.Tab] = true
+		}
+		recs = append(recs, r)
+	}
+	s.CheckServers(t, recs)
+	if len(tabs) < 2 {
+		t.Errorf("documents of %d tabs recorded, want the page's and its window.open window's at least", len(tabs))
+	}
+	if !strings.Contains(stdout, "(admit: HTTP 200)") {
+		t.Errorf("summary:\n%s", stdout)
+	}
+}
+
+// TestBrowseClientRedirect: a page that sends itself to a disallowed URL
+// (location.replace, a meta refresh) was not loaded: exit status 1 as for a
+// blocked page, the disallowed URL never reaches its origin, and with
+// --wait networkidle the command returns before its timeout.
+func TestBrowseClientRedirect(t *testing.T) {
+	browseChromium(t)
+	a := newBrowseSite(t, map[string]string{
+		"/robots.txt":        "User-agent: *\nDisallow: /private/\n",
+		"/replace.html":      `<!doctype html><link rel="icon" href="data:,"><script>location.replace('/private/replaced')</script>`,
+		"/refresh.html":      `<!doctype html><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0; url=/private/refreshed">`,
+		"/private/replaced":  "secret",
+		"/private/refreshed": "secret",
+	})
+	for _, tt := range []struct{ page, to string }{
+		{"/replace.html", "/private/replaced"},
+		{"/refresh.html", "/private/refreshed"},
+	} {
+		t.Run(tt.page, func(t *testing.T) {
+			stdout, stderr, code := crawlerRun(t, "", "browse", "--agent", "ExampleBot", "--allow-private", "--wait", "networkidle", "--timeout", "40s", a.URL+tt.page)
+			want := "browse: the page was not loaded: drop " + a.URL + tt.to
+			if code != exitFindings || !strings.Contains(stderr, want) {
+				t.Errorf("exit %d, stderr %q; want %d and %q\n%s", code, stderr, exitFindings, want, stdout)
+			}
+			if !strings.Contains(stdout, a.URL+tt.page+" -> "+a.URL+tt.to+" (drop: blocked by the guard)") {
+				t.Errorf("summary:\n%s", stdout)
+			}
+			if n := a.count(tt.to); n != 0 {
+				t.Errorf("%s reached %d times", tt.to, n)
+			}
+		})
+	}
+}

@@ -1,0 +1,193 @@
+package guard_test
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/guard"
+	"github.com/robotstxt/robotstxt/internal/leaksite"
+)
+
+// TestBrowseLeakPage loads the leak page through the Go API: the page, a
+// window.open window, a target=_blank popup and a second tab the program
+// opens itself (loaded with Load and WaitNetworkIdle, which must return).
+func TestBrowseLeakPage(t *testing.T) {
+	// Popups from script are what the page asks for: no popup blocker.
+	ctx := browser(t, guard.WithFlag("disable-popup-blocking", true))
+	s := leaksite.New(t)
+	g, _ := newGuard(t, true)
+	if err := g.Attach(ctx); err != nil {
+		t.Fatal(err)
+	}
+	lctx, lcancel := context.WithTimeout(ctx, 45*time.Second)
+	defer lcancel()
+	failed, err := g.Load(lctx, s.A.URL+"/", guard.WaitLoad)
+	if err != nil || failed != "" {
+		for _, r := range g.Records() {
+			t.Log(describe(r), r.Tab, r.Reason)
+		}
+		t.Fatalf("load: %q %v", failed, err)
+	}
+	// A second tab of the program's own, opened after Attach.
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	tctx, tcancel := context.WithTimeout(tab, 45*time.Second)
+	defer tcancel()
+	if failed, err := g.Load(tctx, s.A.URL+"/tab.html?via=tab", guard.WaitNetworkIdle); err != nil || failed != "" {
+		for _, r := range g.Records() {
+			t.Log(describe(r), r.Tab, r.Reason)
+		}
+		t.Fatalf("second tab: Load with WaitNetworkIdle: %q %v", failed, err)
+	}
+	reports := s.WaitReports(t, "page", "open", "blank", "tab")
+	// Long enough for speculative loads, which start once the page is idle.
+	time.Sleep(2 * time.Second)
+	if err := g.Detach(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for via, r := range reports {
+		if r != leaksite.Report {
+			t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+		}
+	}
+	recs := g.Records()
+	s.CheckServers(t, recs)
+
+	// Every tab's documents are typed "document" and carry their tab's ID.
+	main := string(g.MainFrame())
+	second := string(chromedp.FromContext(tab).Target.TargetID)
+	tabs := map[string]string{} // via -> tab ID
+	for _, r := range recs {
+		if r.ResourceType == guard.TypeSubframeDocument {
+			t.Errorf("a document recorded as a subframe's: %s", r.TargetURL)
+		}
+		if r.ResourceType != guard.TypeDocument {
+			continue
+		}
+		u, _ := url.Parse(r.TargetURL)
+		via := u.Query().Get("via")
+		if via == "" {
+			via = "page"
+		}
+		tabs[via] = r.Tab
+	}
+	if tabs["page"] != main || tabs["tab"] != second {
+		t.Errorf("tab IDs: page %q (want %q), second tab %q (want %q)", tabs["page"], main, tabs["tab"], second)
+	}
+	ids := map[string]bool{}
+	for via, id := range tabs {
+		if id == "" {
+			t.Errorf("the document of %s has no tab ID", via)
+		}
+		ids[id] = true
+	}
+	if len(ids) != 4 {
+		t.Errorf("tab IDs %v: want 4 different", tabs)
+	}
+	// The sockets of every tab are recorded, with their tab.
+	var sockets []string
+	for _, r := range recs {
+		if r.ResourceType == guard.TypeWebSocket {
+			sockets = append(sockets, string(r.Action)+" "+strings.TrimPrefix(r.TargetURL, "ws://"+s.A.Host()))
+		}
+	}
+	sort.Strings(sockets)
+	want := []string{}
+	for range 4 {
+		want = append(want, "admit /live", "admit /live", "drop /api/ws", "drop /api/wss", "drop /api/worker-ws", "drop /api/worker-wss")
+	}
+	sort.Strings(want)
+	if strings.Join(sockets, "\n") != strings.Join(want, "\n") {
+		t.Errorf("socket records:\n%s\nwant:\n%s", strings.Join(sockets, "\n"), strings.Join(want, "\n"))
+	}
+	if st := g.Stats(); st.Tabs < 3 {
+		t.Errorf("Stats().Tabs = %d, want at least 3 (two popups and a second tab)", st.Tabs)
+	}
+}
+
+// TestBrowseRefusesSpeculativeLoads: a browser someone else started, on a
+// profile that lets Chromium make speculative loads (which the Fetch domain
+// does not pause: the leak page's test counts them at the servers when the
+// preference is on), is refused; the same browser on a profile with
+// network prediction off is guarded.
+func TestBrowseRefusesSpeculativeLoads(t *testing.T) {
+	path := chromium(t)
+	for _, tt := range []struct {
+		name  string
+		prefs string // the profile's Default/Preferences, "" for none
+		want  error
+	}{
+		{"default profile", "", guard.ErrSpeculativeLoads},
+		{"prediction on", `{"net":{"network_prediction_options":0}}`, guard.ErrSpeculativeLoads},
+		{"prediction off", `{"net":{"network_prediction_options":2}}`, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if tt.prefs != "" {
+				if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(tt.prefs), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
+				chromedp.NoFirstRun, chromedp.UserDataDir(dir))
+			defer cancelAlloc()
+			bctx, cancelBrowser := chromedp.NewContext(actx)
+			defer cancelBrowser()
+			g, _ := newGuard(t, true)
+			err := g.Attach(bctx)
+			if err != tt.want {
+				t.Fatalf("Attach: %v, want %v", err, tt.want)
+			}
+			if err == nil {
+				g.Detach(bctx)
+			}
+		})
+	}
+}
+
+// TestLaunchUserAgent: with WithUserAgent, the page's requests carry the
+// crawler's header (with its product token), as the robots.txt fetches
+// do, not Chromium's HeadlessChrome one.
+func TestLaunchUserAgent(t *testing.T) {
+	const ua = "ExampleBot/1.0 (+https://example.com/bot)"
+	ctx := browser(t, guard.WithUserAgent(ua))
+	var mu sync.Mutex
+	seen := map[string]string{}
+	note := func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen[r.URL.Path] = r.UserAgent()
+		mu.Unlock()
+		text("text/html", `<img src="/pic.png">`)(w, r)
+	}
+	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{"/robots.txt": text("text/plain", ""), "/": note, "/pic.png": note})
+	g, _ := newGuard(t, true)
+	if err := g.Attach(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if failed, err := g.Load(ctx, a.URL+"/", guard.WaitNetworkIdle); err != nil || failed != "" {
+		t.Fatalf("load: %q %v", failed, err)
+	}
+	g.Detach(ctx)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range []string{"/", "/pic.png"} {
+		if seen[p] != ua {
+			t.Errorf("%s: User-Agent %q, want %q", p, seen[p], ua)
+		}
+	}
+}
