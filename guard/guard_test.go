@@ -510,7 +510,7 @@ func TestBrowseDetachWhileHeld(t *testing.T) {
 	// Detach did not wait for the held request: robots.txt was not fetched
 	// again, which the backoff allows only a minute later. Counted in
 	// fetches, not bounded on the clock, which a loaded machine stretches.
-	if n := a.count("/robots.txt"); n != 1 {
+	if n := a.Count("/robots.txt"); n != 1 {
 		t.Errorf("robots.txt fetched %d times before Detach returned, want 1", n)
 	}
 	if failed := <-done; failed != "net::ERR_BLOCKED_BY_CLIENT" {

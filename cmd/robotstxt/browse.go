@@ -94,8 +94,12 @@ when Chromium is missing.`,
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
+	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a request whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is blocked")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *purpose != "" && !robotstxt.IsPurpose(*purpose) {
+		return usagef("browse: --purpose must be one of %s, not %q", strings.Join(robotstxt.Purposes, ", "), *purpose)
 	}
 	if !robotstxt.IsProductToken(*agent) {
 		if *agent == "" {
@@ -180,7 +184,7 @@ when Chromium is missing.`,
 
 	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
-	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope}, Net: net, HoldWait: *holdWait,
+	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}, Net: net, HoldWait: *holdWait,
 		CheckWorkerScripts: *attach != ""}
 
 	interrupted := ctx

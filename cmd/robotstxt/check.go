@@ -41,9 +41,8 @@ answer whose purpose the site refuses (Content-Usage n, Content-Signal no) is
 DISALLOWED, with that line.
 
 Exit status: 0 when every answer is allowed, 1 when any is disallowed (a
-refused --purpose included; with
---live: or unresolved, because robots.txt could not be fetched), 2 on a usage or
-input error.`,
+refused --purpose included) or, with --live, unresolved because robots.txt
+could not be fetched, 2 on a usage or input error.`,
 		`  robotstxt check -f robots.txt -a Googlebot -a GPTBot https://example.com/private/x /search?q=1
   robotstxt check -f robots.txt -a Googlebot --urls urls.txt --json
   robotstxt check --live -a ExampleBot https://example.com/page`)
@@ -80,14 +79,11 @@ input error.`,
 		return usagef("check: give URLs as arguments or with --urls")
 	}
 	if *live {
-		if *purpose != "" {
-			return usagef("check: --purpose is not supported with --live yet; save the file and give it with -f")
-		}
 		if *file != "" {
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
 		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
-			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard})
+			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard, purpose: *purpose})
 	}
 	if *userAgent != "" {
 		return usagef("check: --user-agent is the header --live fetches with; without --live nothing is fetched")

@@ -19,6 +19,7 @@ type liveOptions struct {
 	maxBytes               int
 	userAgent              string
 	guard                  *guardFlags
+	purpose                string // --purpose: a refused purpose disallows
 }
 
 // checkLive is "check --live": each URL's origin policy is fetched (once per
@@ -45,7 +46,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes, Guard: o.guard.policy()}}
 	gates := make([]*gate.Gate, len(agents))
 	for i, a := range agents {
-		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client}
+		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client, Purpose: o.purpose}
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
 	notAllowed := false
@@ -98,6 +99,9 @@ func liveWord(r gate.RepDecision) string {
 
 // liveExplain says why, in the words of "check" when a file was applied.
 func liveExplain(agent string, d *gate.Decision) string {
+	if ref := d.Refused; ref != nil {
+		return fmt.Sprintf("purpose %s refused: line %d: %s", ref.Purpose, ref.Line, textsafe.Escape(ref.Source))
+	}
 	if d.Verdict == nil || d.PolicyStale {
 		return textsafe.Escape(d.RepReason)
 	}
