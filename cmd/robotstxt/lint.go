@@ -291,7 +291,15 @@ func printChecks(w io.Writer, format, lang string) error {
 func explainCheck(w io.Writer, id, format, lang string) error {
 	ch, ok := lint.LookupLang(id, lang)
 	if !ok {
-		return usagef("lint: no check %q (run \"robotstxt lint --checks\")", id)
+		var ids []string
+		for _, ch := range lint.Checks() {
+			ids = append(ids, ch.ID)
+		}
+		hint := ""
+		if s := suggest(id, ids); s != "" {
+			hint = fmt.Sprintf("; did you mean %q?", s)
+		}
+		return usagef("lint: no check %q%s (run \"robotstxt lint --checks\")", id, hint)
 	}
 	if format == "json" {
 		return writeJSON(w, ch)

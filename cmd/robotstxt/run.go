@@ -106,7 +106,7 @@ func (c *cli) run(ctx context.Context, args []string) int {
 			return c.exit(err)
 		}
 	}
-	fmt.Fprintf(c.stderr, "robotstxt: unknown command %q (run \"robotstxt help\")\n", name)
+	fmt.Fprintf(c.stderr, "robotstxt: unknown command %q%s (run \"robotstxt help\")\n", name, commandHint(name))
 	return exitUsage
 }
 
@@ -163,7 +163,7 @@ with no COMMAND the list of commands.`,
 			return cmd.run(ctx, c, []string{"--help"})
 		}
 	}
-	return usagef("unknown command %q", fs.Arg(0))
+	return usagef("unknown command %q%s", fs.Arg(0), commandHint(fs.Arg(0)))
 }
 
 // exitError ends a command with a given status and an optional message.
@@ -221,7 +221,7 @@ func (c *cli) parseFlags(fs *flag.FlagSet, args []string) error {
 	}
 	fs.SetOutput(io.Discard)
 	if err := fs.Parse(interleave(fs, args)); err != nil {
-		return usagef("%s: %v (run \"robotstxt %s --help\")", fs.Name(), err, fs.Name())
+		return usagef("%s: %v%s (run \"robotstxt %s --help\")", fs.Name(), err, unknownFlagHint(fs, err), fs.Name())
 	}
 	return nil
 }

@@ -63,7 +63,8 @@ error (a missing file or a directory among them), with a one-line message on
 standard error; 130 or 143 when SIGINT (Ctrl-C) or SIGTERM stopped it, even
 while it read standard input, a pipe or a FIFO: it says so on standard error
 ("robotstxt: interrupted (SIGINT)"). Each page says what its command adds to
-this.
+this. A mistyped command, flag or check id gets the closest one in that message
+(` + "`" + `unknown command "chek"; did you mean "check"?` + "`" + `).
 
 Every command prints its page with ` + "`--help`" + ` (or ` + "`" + Program + " help COMMAND`" + `). The
 same texts make the manual page (` + "`" + Program + " man`" + `) and the shell completion
