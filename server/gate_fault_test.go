@@ -155,9 +155,16 @@ func TestTarpitsNeverStarveCachedAnswers(t *testing.T) {
 
 // TestFetchesBoundedInTotal: with MaxFetches 2, no more than 2 tarpit
 // connections are ever open at once, whatever the number of origins asked.
+// The servers see a connection end a moment after the fetcher has let it go
+// and started the next, so a third one counted for a few milliseconds is
+// that lag, not a third fetch; a third fetch would hold its connection for
+// the whole fetch timeout (400 ms). So a count over the bound is a failure
+// once it has lasted 100 ms.
 func TestFetchesBoundedInTotal(t *testing.T) {
+	const lag = 100 * time.Millisecond
 	var mu sync.Mutex
 	var peak int
+	var overSince time.Time
 	var pits []*tarpit
 	for range 6 {
 		pits = append(pits, newTarpit(t))
@@ -185,7 +192,14 @@ func TestFetchesBoundedInTotal(t *testing.T) {
 				n += int(p.open.Load())
 			}
 			mu.Lock()
-			peak = max(peak, n)
+			switch {
+			case n <= 2:
+				overSince = time.Time{}
+			case overSince.IsZero():
+				overSince = time.Now()
+			case time.Since(overSince) >= lag:
+				peak = max(peak, n)
+			}
 			mu.Unlock()
 		}
 	})
@@ -214,7 +228,7 @@ func TestFetchesBoundedInTotal(t *testing.T) {
 		}
 	}
 	if peak > 2 {
-		t.Errorf("%d tarpit connections open at once, want at most MaxFetches = 2", peak)
+		t.Errorf("%d tarpit connections open at once for %v or more, want at most MaxFetches = 2", peak, lag)
 	}
 }
 
