@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/internal/editdist"
 )
 
 // canonicalKeys are the names of the four records, as RFC 9309 writes them.
@@ -236,7 +237,7 @@ func suggest(key string) string {
 		if abs(len(k)-len(c)) >= bestD {
 			continue // the distance is at least the difference in length
 		}
-		if d := distance(k, c); d < bestD {
+		if d := editdist.Distance(k, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
@@ -250,36 +251,7 @@ func suggest(key string) string {
 	return best
 }
 
-// distance is the optimal string alignment distance (Levenshtein plus
-// transpositions of neighbours) between two short ASCII strings.
 func abs(n int) int { return max(n, -n) }
-
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 99
-	}
-	// Three rows on the stack: this runs for every unknown line.
-	var rows [3][65]int
-	prev2, prev, cur := rows[0][:len(b)+1], rows[1][:len(b)+1], rows[2][:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
-}
 
 // checkSitemap: RFC 9309 section 2.4 and the search engines want a fully
 // qualified URL.
@@ -454,7 +426,7 @@ func (l *linter) checkContentSignal(ln *robotstxt.Line) {
 func signalSuggestion(name string) string {
 	k := strings.NewReplacer("_", "-", " ", "-").Replace(name)
 	for _, s := range []string{"search", "ai-input", "ai-train"} {
-		if distance(k, s) <= 2 {
+		if editdist.Distance(k, s) <= 2 {
 			return s
 		}
 	}

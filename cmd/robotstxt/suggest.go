@@ -3,6 +3,8 @@ package main
 import (
 	"flag"
 	"strings"
+
+	"github.com/robotstxt/robotstxt/internal/editdist"
 )
 
 // suggest returns the candidate closest to name, for a "did you mean" hint
@@ -15,7 +17,7 @@ func suggest(name string, candidates []string) string {
 	name = strings.ToLower(name)
 	best, bestDist := "", 3
 	for _, c := range candidates {
-		d := editDistance(name, strings.ToLower(c))
+		d := editdist.Distance(name, strings.ToLower(c))
 		if d < bestDist && 2*d < len(name) {
 			best, bestDist = c, d
 		}
@@ -33,36 +35,6 @@ func suggest(name string, candidates []string) string {
 		return prefixed[0]
 	}
 	return ""
-}
-
-// editDistance is the optimal string alignment distance of a and b (the
-// Damerau-Levenshtein distance without repeated edits of one substring),
-// byte by byte: command and flag names are ASCII. Names longer than 64
-// bytes are not compared (a typo of a 6-letter name is not 64 bytes long).
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	var rows [3][65]int
-	prev2, prev, cur := &rows[0], &rows[1], &rows[2]
-	for j := 0; j <= len(b); j++ {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // commandNames lists the commands, for suggest.

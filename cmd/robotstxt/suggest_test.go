@@ -34,20 +34,6 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want int
-	}{
-		{"", "", 0}, {"check", "check", 0}, {"chek", "check", 1}, {"lnit", "lint", 1},
-		{"kitten", "sitting", 3}, {"", "abc", 3}, {"ca", "abc", 3}, // OSA: no edit of a moved pair
-	} {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-}
-
 // TestDidYouMean: a mistyped command, flag or check id names the closest one, in
 // the one-line usage error (exit 2); a name close to nothing names none.
 func TestDidYouMean(t *testing.T) {
