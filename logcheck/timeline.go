@@ -64,3 +64,21 @@ func (v *Version) decide(agent, target string) decision {
 
 // CacheGrace is how long RFC 9309 section 2.4 lets a crawler keep a copy.
 const CacheGrace = 24 * time.Hour
+
+// Tokens are the product tokens the versions' groups name, for
+// NewIdentifier: a crawler the registry does not know is still counted
+// when the site's robots.txt names it.
+func (tl *Timeline) Tokens() []string {
+	var out []string
+	for _, v := range tl.Versions {
+		if v.Robots == nil {
+			continue
+		}
+		for _, g := range v.Robots.Groups {
+			for _, ua := range g.UserAgents {
+				out = append(out, ua.Token)
+			}
+		}
+	}
+	return out
+}

@@ -326,20 +326,10 @@ func (rd *Reader[T]) parse(c *chunk) *batch[T] {
 			emitBad(bad[0])
 			bad = bad[1:]
 		}
-		if n := len(l); n > 0 && l[n-1] == '\r' {
-			l = l[:n-1]
-		}
-		if len(l) > MaxLine {
-			emitBad(BadLine{Line: line, Reason: ReasonTooLong, Input: name})
-		} else if l != "" {
-			b.recs = append(b.recs, Record{Line: line})
-			r := &b.recs[len(b.recs)-1]
-			if err := rd.Format.Parse(l, r); err != nil {
-				b.recs = b.recs[:len(b.recs)-1]
-				reason := err.Error()
-				if strings.IndexByte(l, 0) >= 0 || !utf8.ValidString(l) {
-					reason = ReasonBinary
-				}
+		b.recs = append(b.recs, Record{Input: name, Line: line})
+		if ok, reason := parseLine(rd.Format, l, &b.recs[len(b.recs)-1]); !ok {
+			b.recs = b.recs[:len(b.recs)-1]
+			if reason != "" {
 				emitBad(BadLine{Line: line, Reason: reason, Input: name})
 			}
 		}
@@ -360,6 +350,27 @@ func (rd *Reader[T]) parse(c *chunk) *batch[T] {
 		}
 	}
 	return b
+}
+
+// parseLine reads one line, without its "\n", into r. It is not ok for a
+// blank line (reason "") and for a bad one (reason says why).
+func parseLine(f Format, l string, r *Record) (ok bool, reason string) {
+	if n := len(l); n > 0 && l[n-1] == '\r' {
+		l = l[:n-1]
+	}
+	switch {
+	case len(l) > MaxLine:
+		return false, ReasonTooLong
+	case l == "":
+		return false, ""
+	}
+	if err := f.Parse(l, r); err != nil {
+		if strings.IndexByte(l, 0) >= 0 || !utf8.ValidString(l) {
+			return false, ReasonBinary
+		}
+		return false, err.Error()
+	}
+	return true, ""
 }
 
 type cursor[T any] struct {

@@ -2,8 +2,6 @@ package verify
 
 import (
 	"context"
-	"errors"
-	"net"
 	"net/netip"
 	"strings"
 	"sync"
@@ -190,9 +188,4 @@ func underSuffix(host string, suffixes []string) bool {
 		}
 	}
 	return false
-}
-
-func notFound(err error) bool {
-	var de *net.DNSError
-	return errors.As(err, &de) && de.IsNotFound
 }

@@ -93,16 +93,6 @@ that cannot be read at all.`,
 	if err != nil {
 		return err
 	}
-	var extra []string
-	for _, v := range tl.Versions {
-		if v.Robots != nil {
-			for _, g := range v.Robots.Groups {
-				for _, ua := range g.UserAgents {
-					extra = append(extra, ua.Token)
-				}
-			}
-		}
-	}
 
 	dir := *lists
 	if dir == "" {
@@ -118,7 +108,7 @@ that cannot be read at all.`,
 	if !*noDNS {
 		v.DNS = &verify.DNS{Resolver: logsResolver, MaxLookups: *dnsLookups}
 	}
-	chk := &logcheck.Checker{Timeline: tl, Identify: logcheck.NewIdentifier(extra), Verifier: v, Examples: *examples}
+	chk := &logcheck.Checker{Timeline: tl, Identify: logcheck.NewIdentifier(tl.Tokens()), Verifier: v, Examples: *examples}
 
 	var inputs []logs.Input
 	names := fs.Args()
