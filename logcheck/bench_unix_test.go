@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robotstxt/robotstxt/internal/loggen"
 	"github.com/robotstxt/robotstxt/logs"
 )
 
@@ -26,7 +27,7 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-var benchLog = sync.OnceValue(func() string { log, _ := genLog(200000, 1); return log })
+var benchLog = sync.OnceValue(func() string { log, _ := loggen.Combined(200000, 1); return log })
 
 // BenchmarkPipeline measures the whole of "robotstxt logs" on one core:
 // read, parse, identify, verify against the IP lists, judge, count. Its

@@ -42,6 +42,9 @@ var functions = map[string]function{
 	"matrix":     {[]string{"text", "url", "lang", "set"}, (*session).matrix},
 	"matrixWith": {[]string{"text", "url", "lang", "set", "mode"}, (*session).matrixWith},
 	"crawlers":   {[]string{"lang"}, (*session).crawlers},
+	"logsStart":  {[]string{"text", "format"}, (*session).logsStart},
+	"logsFeed":   {[]string{"bytes"}, (*session).logsFeed},
+	"logsEnd":    {nil, (*session).logsEnd},
 	"selftest":   {nil, (*session).selftest},
 	"version":    {nil, (*session).version},
 }
@@ -53,6 +56,7 @@ type session struct {
 	text  string
 	r     *robotstxt.Robots
 	whole *robotstxt.Robots // text parsed without the limit, when it is over it
+	log   *logRun           // the access log being read (logs.go)
 }
 
 func (s *session) robots(text string) *robotstxt.Robots {

@@ -14,6 +14,7 @@ import { Compare } from "./compare.js";
 import { FetchSite } from "./fetchsite.js";
 import { usageRows } from "./usage.js";
 import { Builder } from "./builder.js";
+import { LogCheck } from "./logs.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -58,6 +59,7 @@ let engine;
 let editor;
 let many;
 let compare;
+let logCheck;
 let fetchSite;
 
 // el builds an element: el("p", {class: "x", text: "y"}, child, ...).
@@ -824,6 +826,7 @@ function afterTextChange() {
   renderStatus();
   updateStale();
   saveText();
+  if (logCheck) logCheck.textChanged();
 }
 
 // setText puts text in the editor that is not a file (an example, a
@@ -1095,6 +1098,7 @@ async function setLang(l, remember = true) {
   renderBuildInfo();
   if (compare) compare.render();
   if (many) many.render();
+  if (logCheck) logCheck.render();
   relabelNotices();
   if (fetchSite) fetchSite.relabel();
   if (state.liveNote) $("live-note").replaceChildren(tr(state.liveNote.key, state.liveNote.params));
@@ -1122,6 +1126,7 @@ async function main() {
   const limits = () => state.version;
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
   compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits });
+  logCheck = new LogCheck({ root: $("logs"), engine, input, rev: () => state.rev, el, showError, lineButton });
   new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
     onText: (text) => { setText(text); parseNow(); check(); } });
   fetchSite = new FetchSite({

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/robotstxt/robotstxt/internal/loggen"
+	"github.com/robotstxt/robotstxt/logcheck"
+)
+
+// TestLogs: a generated log of known answers, handed over in pieces as the
+// page sends it, gives the report "robotstxt logs --json" gives: per
+// crawler the requests, robots.txt fetches, allowed, disallowed yet
+// fetched (with the rule's line), verified by Google's shipped list,
+// spoofed and unverifiable; bad lines with their numbers.
+func TestLogs(t *testing.T) {
+	log, w := loggen.Combined(3000, 5)
+	log = strings.Replace(log, "\n", "\nnot a log line\n", 1) // line 2
+	s := new(session)
+	if _, e := call(t, s, "logsFeed", "x"); !strings.Contains(e, "logsStart first") {
+		t.Errorf("logsFeed before logsStart: error %q", e)
+	}
+	if _, e := call(t, s, "logsStart", loggen.Robots, "w3c-extended"); !strings.Contains(e, "unknown log format") {
+		t.Errorf("an unknown format: error %q", e)
+	}
+	res, e := call(t, s, "logsStart", loggen.Robots, "combined")
+	if e != "" {
+		t.Fatal(e)
+	}
+	var start logStart
+	if err := json.Unmarshal(res, &start); err != nil || len(start.Lists) == 0 {
+		t.Fatalf("logsStart: %s (%v)", res, err)
+	}
+	// Pieces that cut lines anywhere; the robots.txt of another check in
+	// between does not change the log's.
+	for i := 0; i < len(log); i += 777 {
+		if _, e := call(t, s, "logsFeed", log[i:min(i+777, len(log))]); e != "" {
+			t.Fatal(e)
+		}
+		if i == 777*3 {
+			call(t, s, "check", "User-agent: *\nDisallow: /\n", "Googlebot", "/p/1")
+		}
+	}
+	res, e = call(t, s, "logsEnd")
+	if e != "" {
+		t.Fatal(e)
+	}
+	var rep logcheck.Report
+	if err := json.Unmarshal(res, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Log.Lines != 3001 || rep.Log.Records != 3000 || rep.Log.Bad != 1 || rep.Log.BadLines[0].Line != 2 {
+		t.Errorf("log stats %+v, want 3001 lines, 3000 records, line 2 bad", rep.Log)
+	}
+	if rep.OtherRequests != w.Other || len(rep.Crawlers) != 2 {
+		t.Fatalf("other requests %d (want %d), crawlers %+v", rep.OtherRequests, w.Other, rep.Crawlers)
+	}
+	rows := map[string]logcheck.CrawlerRow{}
+	for _, c := range rep.Crawlers {
+		rows[c.Token] = c
+	}
+	g, o := rows["Googlebot"], rows["GPTBot"]
+	if g.Allowed != w.GoogleAllowed || g.Violations != w.GoogleViol || g.RobotsFetches != w.GoogleRobots ||
+		g.Spoofed != w.GoogleSpoofed || g.Verified != w.GoogleAllowed+w.GoogleViol+w.GoogleRobots || g.Unverifiable != 0 {
+		t.Errorf("Googlebot %+v, want %+v", g, w)
+	}
+	if len(g.ViolatedRules) != 1 || g.ViolatedRules[0].Line != loggen.PrivateLine || g.ViolatedRules[0].Rule != "/private/" || len(g.ViolatedRules[0].Examples) != 3 {
+		t.Errorf("Googlebot's rules %+v, want line %d", g.ViolatedRules, loggen.PrivateLine)
+	}
+	if o.Violations != w.GPTViol || o.Unverifiable != w.GPTViol || o.Verified+o.Spoofed != 0 ||
+		len(o.ViolatedRules) != 1 || o.ViolatedRules[0].Line != loggen.GPTBotLine {
+		t.Errorf("GPTBot %+v, want %d violations of line %d, all unverifiable", o, w.GPTViol, loggen.GPTBotLine)
+	}
+	if _, e := call(t, s, "logsEnd"); e == "" {
+		t.Error("a second logsEnd did not fail: the log's state was kept")
+	}
+}
