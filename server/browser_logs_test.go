@@ -1,0 +1,177 @@
+package server_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/internal/loggen"
+)
+
+// logRow is a crawler's row of the page's log table, as shown.
+type logRow struct {
+	Requests      int `json:"requests"`
+	RobotsFetches int `json:"robotsFetches"`
+	Allowed       int `json:"allowed"`
+	Violations    int `json:"violations"`
+	Verified      int `json:"verified"`
+	Spoofed       int `json:"spoofed"`
+	Unverifiable  int `json:"unverifiable"`
+}
+
+// logTable reads the table once it shows the editor's current text.
+func logTable(t *testing.T, ctx context.Context) map[string]logRow {
+	t.Helper()
+	waitFor(t, ctx, `document.getElementById("logs-body").dataset.rev === document.getElementById("editor").dataset.rev && !!document.getElementById("logs-table")`)
+	js := eval[string](t, ctx, `JSON.stringify(Object.fromEntries([...document.querySelectorAll("#logs-table tbody tr")].map(tr =>
+		[tr.dataset.token, Object.fromEntries([...tr.querySelectorAll("td[data-col]")].filter(td => td.dataset.col !== "operator").map(td => [td.dataset.col, Number(td.innerText)]))])))`)
+	rows := map[string]logRow{}
+	if err := json.Unmarshal([]byte(js), &rows); err != nil {
+		t.Fatalf("table %s: %v", js, err)
+	}
+	return rows
+}
+
+// TestBrowserLogs: an access log opened in the page (plain and gzip) is
+// judged in the browser against the robots.txt in the editor, and the
+// table gives the counts the generator knows; nothing of it reaches the
+// server. Editing the robots.txt hides the table at once and the log is
+// read again against the new text; the editor keeps its text; the table
+// follows the language; at phone width it fits and axe-core finds nothing.
+func TestBrowserLogs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	axe := axeSource(t)
+	b := newBrowser(t)
+	ctx := b.tab(t)
+	b.open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte(loggen.Robots))+"&agent=Googlebot&url=%2F")
+
+	// 20,000 lines (3.6 MB): four pieces of 1 MiB, lines cut between them.
+	log, w := loggen.Combined(20000, 11)
+	log = strings.Replace(log, "\n", "\n\x00binary junk\n", 1) // line 2 is bad
+	dir := t.TempDir()
+	plain := writeFile(t, dir, "access.log", log)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(log))
+	zw.Close()
+	packed := writeFile(t, dir, "access.log.1.gz", gz.String())
+	// Cut in the middle: the page reports what it read, and says so.
+	cut := writeFile(t, dir, "cut.log.gz", gz.String()[:gz.Len()/2])
+
+	want := map[string]logRow{
+		"Googlebot": {Requests: w.GoogleAllowed + w.GoogleViol + w.GoogleRobots + w.GoogleSpoofed, RobotsFetches: w.GoogleRobots,
+			Allowed: w.GoogleAllowed, Violations: w.GoogleViol, Verified: w.GoogleAllowed + w.GoogleViol + w.GoogleRobots, Spoofed: w.GoogleSpoofed},
+		"GPTBot": {Requests: w.GPTViol, Violations: w.GPTViol, Unverifiable: w.GPTViol},
+	}
+	for _, file := range []string{plain, packed} {
+		do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("logs-file"), []string{file}))
+		// A new file: wait for its report, not the last one's.
+		waitFor(t, ctx, fmt.Sprintf(`document.getElementById("logs-status").innerText.includes(%q) && !!document.getElementById("logs-table")`, file[len(dir)+1:]+": "))
+		if got := logTable(t, ctx); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: table\n%+v\nwant\n%+v", file, got, want)
+		}
+		status := textOf(t, ctx, "logs-status")
+		if !strings.Contains(status, "lines: 20,001") || !strings.Contains(status, "bad lines: 1") {
+			t.Errorf("%s: status %q", file, status)
+		}
+		if got := textOf(t, ctx, "logs-bad"); !strings.Contains(got, "2 (binary") {
+			t.Errorf("%s: bad lines %q do not name line 2", file, got)
+		}
+		// The rules broken, with their lines and example URLs.
+		for _, tt := range []struct {
+			token string
+			line  int
+		}{{"Googlebot", loggen.PrivateLine}, {"GPTBot", loggen.GPTBotLine}} {
+			got := eval[string](t, ctx, fmt.Sprintf(`(() => { const li = document.querySelector('.logs-crawler[data-token=%q] li[data-line="%d"]'); return li ? li.querySelector(".rule").innerText + " | " + li.querySelectorAll(".examples li").length : "" })()`, tt.token, tt.line))
+			if !strings.HasPrefix(got, "Disallow: /") || !strings.HasSuffix(got, "| 3") {
+				t.Errorf("%s: %s's broken rule of line %d: %q", file, tt.token, tt.line, got)
+			}
+		}
+	}
+	if got := textOf(t, ctx, "logs-identity"); !strings.Contains(got, "Google (2026-08-20)") || !strings.Contains(got, "unverifiable") {
+		t.Errorf("identity note %q", got)
+	}
+	b.screenshot(t, ctx, "logs", true)
+
+	// Nothing of the log reached the server.
+	b.rec.mu.Lock()
+	for _, r := range b.rec.reqs {
+		if r.method != "GET" || bytes.Contains(r.body, []byte("GPTBot")) || strings.Contains(r.url, "private") {
+			t.Errorf("the page sent %s %s (%d bytes)", r.method, r.url, len(r.body))
+		}
+	}
+	b.rec.mu.Unlock()
+
+	// The robots.txt changes: the old table goes at once, the new one is
+	// of the new text. Without its own group GPTBot falls to "*", which
+	// allows /p/.
+	setField(t, ctx, "robots", "User-agent: *\nDisallow: /private/\n")
+	if !eval[bool](t, ctx, `!document.getElementById("logs-table") || document.getElementById("logs-body").dataset.rev === document.getElementById("editor").dataset.rev`) {
+		t.Error("after an edit, the table of the old robots.txt is still shown")
+	}
+	got := logTable(t, ctx)
+	if o := got["GPTBot"]; o.Violations != 0 || o.Allowed != w.GPTViol {
+		t.Errorf("GPTBot against the edited file: %+v, want %d allowed", o, w.GPTViol)
+	}
+	if g := got["Googlebot"]; g != want["Googlebot"] {
+		t.Errorf("Googlebot against the edited file: %+v, want %+v", g, want["Googlebot"])
+	}
+	if v := eval[string](t, ctx, `document.getElementById("robots").value`); v != "User-agent: *\nDisallow: /private/\n" {
+		t.Errorf("the editor holds %q after the log was read", v)
+	}
+
+	// Languages: the same table, in the page's words.
+	for _, tt := range []struct{ lang, header string }{{"ru", "Запрещено, но загружено"}, {"ro", "Interzise, dar preluate"}, {"en", "Disallowed yet fetched"}} {
+		do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.langs button[data-lang=%q]`, tt.lang))))
+		waitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector("#logs-table thead").textContent.includes(%q)`, tt.lang, tt.header))
+		if again := logTable(t, ctx); fmt.Sprint(again) != fmt.Sprint(got) {
+			t.Errorf("%s: table %+v, was %+v", tt.lang, again, got)
+		}
+	}
+
+	// A gzip log cut short: what was read is judged, and the page says so.
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("logs-file"), []string{cut}))
+	waitFor(t, ctx, `!!document.getElementById("logs-truncated") && !!document.getElementById("logs-table")`)
+	if n := logTable(t, ctx)["Googlebot"].Requests; n <= 0 || n >= want["Googlebot"].Requests {
+		t.Errorf("a log cut in half: Googlebot has %d requests, want some of %d", n, want["Googlebot"].Requests)
+	}
+
+	// Phone widths, every language: nothing wider than the screen, and
+	// axe-core finds nothing wrong with the table.
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("logs-file"), []string{plain}))
+	waitFor(t, ctx, `!document.getElementById("logs-truncated") && !!document.getElementById("logs-table")`)
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](axe))
+	for _, width := range []int{390, 320} {
+		do(t, ctx, chromedp.EmulateViewport(int64(width), 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+		for _, lang := range []string{"en", "ru", "ro"} {
+			do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.langs button[data-lang=%q]`, lang))))
+			waitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q && !!document.getElementById("logs-table")`, lang))
+			do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))`, chromedp.EvalAwaitPromise))
+			if got := eval[string](t, ctx, overflowJS); got != "" {
+				t.Errorf("%d px, %s: does not fit:\n%s", width, lang, got)
+			}
+			if width == 390 {
+				for _, v := range axeViolations(t, ctx) {
+					t.Errorf("%d px, %s: axe-core %s", width, lang, v)
+				}
+			}
+		}
+		do(t, ctx, chromedp.ScrollIntoView(chromedp.ID("logs")))
+		b.screenshot(t, ctx, fmt.Sprintf("logs-phone-%d", width), false)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`.langs button[data-lang="en"]`)))
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, p := range b.problems {
+		t.Errorf("page problem: %s", p)
+	}
+}
