@@ -481,30 +481,27 @@ func atoi(s string) (int, bool) {
 	return n, true
 }
 
-var months = [...]string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
-
-// parseCLFTime reads "10/Oct/2000:13:55:36 -0700" without allocating.
+// parseCLFTime reads "10/Oct/2000:13:55:36 -0700" without allocating. It
+// runs once per line: two-digit fields are read directly, the month by a
+// switch, the days since 1970 from a table of years (daysFromCivil outside
+// it).
 func parseCLFTime(s string) (time.Time, bool) {
 	if len(s) != 26 || s[2] != '/' || s[6] != '/' || s[11] != ':' || s[14] != ':' || s[17] != ':' || s[20] != ' ' {
 		return time.Time{}, false
 	}
-	day, ok1 := atoi(s[0:2])
-	year, ok2 := atoi(s[7:11])
-	hour, ok3 := atoi(s[12:14])
-	mins, ok4 := atoi(s[15:17])
-	sec, ok5 := atoi(s[18:20])
-	zh, ok6 := atoi(s[22:24])
-	zm, ok7 := atoi(s[24:26])
-	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7) || (s[21] != '+' && s[21] != '-') {
+	day, ok1 := digits2(s[0], s[1])
+	hour, ok2 := digits2(s[12], s[13])
+	mins, ok3 := digits2(s[15], s[16])
+	sec, ok4 := digits2(s[18], s[19])
+	zh, ok5 := digits2(s[22], s[23])
+	zm, ok6 := digits2(s[24], s[25])
+	yh, ok7 := digits2(s[7], s[8])
+	yl, ok8 := digits2(s[9], s[10])
+	if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6 && ok7 && ok8) || (s[21] != '+' && s[21] != '-') {
 		return time.Time{}, false
 	}
-	mon := 0
-	for i, m := range months {
-		if s[3:6] == m {
-			mon = i + 1
-			break
-		}
-	}
+	year := yh*100 + yl
+	mon := month(s[3:6])
 	if mon == 0 || day < 1 || day > 31 || hour > 23 || mins > 59 || sec > 60 || zh > 23 || zm > 59 {
 		return time.Time{}, false
 	}
@@ -515,9 +512,71 @@ func parseCLFTime(s string) (time.Time, bool) {
 	if s[21] == '-' {
 		off = -off
 	}
-	secs := daysFromCivil(year, mon, day)*86400 + int64(hour)*3600 + int64(mins)*60 + int64(sec) - off
+	var days int64
+	if y := year - tableFirstYear; y >= 0 && y < len(yearDays) {
+		days = int64(yearDays[y]) + int64(monthDays[mon-1]) + int64(day-1)
+		if mon > 2 && leap(year) {
+			days++
+		}
+	} else {
+		days = daysFromCivil(year, mon, day)
+	}
+	secs := days*86400 + int64(hour)*3600 + int64(mins)*60 + int64(sec) - off
 	return time.Unix(secs, 0).UTC(), true
 }
+
+// digits2 reads two decimal digits.
+func digits2(a, b byte) (int, bool) {
+	a, b = a-'0', b-'0'
+	return int(a)*10 + int(b), a <= 9 && b <= 9
+}
+
+// month is the number of an English month abbreviation, or 0.
+func month(s string) int {
+	switch s {
+	case "Jan":
+		return 1
+	case "Feb":
+		return 2
+	case "Mar":
+		return 3
+	case "Apr":
+		return 4
+	case "May":
+		return 5
+	case "Jun":
+		return 6
+	case "Jul":
+		return 7
+	case "Aug":
+		return 8
+	case "Sep":
+		return 9
+	case "Oct":
+		return 10
+	case "Nov":
+		return 11
+	case "Dec":
+		return 12
+	}
+	return 0
+}
+
+func leap(y int) bool { return y%4 == 0 && (y%100 != 0 || y%400 == 0) }
+
+// monthDays are the days before each month in a year that is not leap.
+var monthDays = [12]int16{0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}
+
+// yearDays[y] are the days from 1970-01-01 to 1 January of
+// tableFirstYear+y, for the years logs are written in.
+const tableFirstYear = 1900
+
+var yearDays = func() (t [300]int32) {
+	for i := range t {
+		t[i] = int32(daysFromCivil(tableFirstYear+i, 1, 1))
+	}
+	return t
+}()
 
 // daysFromCivil counts the days from 1970-01-01 to a date of the
 // proleptic Gregorian calendar (Howard Hinnant's algorithm), cheaper than
@@ -540,7 +599,7 @@ func daysFromCivil(y, m, d int) int64 {
 func daysIn(m, y int) int {
 	switch m {
 	case 2:
-		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+		if leap(y) {
 			return 29
 		}
 		return 28
