@@ -21,7 +21,7 @@ func FuzzParseList(f *testing.F) {
 		if err != nil {
 			return
 		}
-		r := &Ranges{spans: map[string][]span{"X": merge(ps)}}
+		r := (&Ranges{spans: map[string][]span{"X": merge(ps)}}).index()
 		for _, p := range ps {
 			if !r.Contains("X", p.Addr()) || !r.Contains("X", lastAddr(p)) {
 				t.Fatalf("%v not contained", p)

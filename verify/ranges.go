@@ -36,6 +36,30 @@ type span struct{ lo, hi netip.Addr }
 type Ranges struct {
 	Lists []List
 	spans map[string][]span // operator -> sorted, merged
+	// v4 holds the IPv4 spans again as integers (operator -> sorted), for
+	// the common lookup: comparing two uint32 is much cheaper than two
+	// netip.Addr. Built by index.
+	v4 map[string][]span4
+}
+
+type span4 struct{ lo, hi uint32 }
+
+// index fills v4 from spans.
+func (r *Ranges) index() *Ranges {
+	r.v4 = map[string][]span4{}
+	for op, spans := range r.spans {
+		for _, s := range spans {
+			if s.lo.Is4() {
+				r.v4[op] = append(r.v4[op], span4{u32(s.lo), u32(s.hi)})
+			}
+		}
+	}
+	return r
+}
+
+func u32(a netip.Addr) uint32 {
+	b := a.As4()
+	return uint32(b[0])<<24 | uint32(b[1])<<16 | uint32(b[2])<<8 | uint32(b[3])
 }
 
 // maxListBytes bounds one list file.
@@ -142,7 +166,7 @@ func load(dir string) (*Ranges, error) {
 			r.spans[op.Name] = merge(prefixes)
 		}
 	}
-	return r, nil
+	return r.index(), nil
 }
 
 func readBounded(path string) ([]byte, error) {
@@ -204,8 +228,21 @@ func (r *Ranges) Has(operator string) bool { return len(r.spans[operator]) > 0 }
 // Contains reports whether addr is in one of the operator's lists. It does
 // not allocate.
 func (r *Ranges) Contains(operator string, addr netip.Addr) bool {
-	spans := r.spans[operator]
 	addr = addr.Unmap()
+	if addr.Is4() && r.v4 != nil {
+		spans, a := r.v4[operator], u32(addr)
+		lo, hi := 0, len(spans)
+		for lo < hi { // the first span that ends at or after a
+			m := int(uint(lo+hi) >> 1)
+			if spans[m].hi < a {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		return lo < len(spans) && spans[lo].lo <= a
+	}
+	spans := r.spans[operator]
 	i, _ := slices.BinarySearchFunc(spans, addr, func(s span, a netip.Addr) int {
 		if s.hi.Compare(a) < 0 {
 			return -1

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"math/rand/v2"
 	"net"
 	"net/netip"
 	"os"
@@ -90,7 +91,7 @@ func TestContainsRules(t *testing.T) {
 		netip.MustParsePrefix("192.0.2.8/29"),
 		netip.MustParsePrefix("2001:db8::/64"),
 	}
-	r := &Ranges{spans: map[string][]span{"X": merge(ps)}}
+	r := (&Ranges{spans: map[string][]span{"X": merge(ps)}}).index()
 	if len(r.spans["X"]) != 3 {
 		t.Errorf("spans %v, want 3", r.spans["X"])
 	}
@@ -113,6 +114,47 @@ func TestContainsRules(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { r.Contains("X", netip.MustParseAddr("10.0.0.7")) }); n != 0 {
 		t.Errorf("Contains allocates %v times", n)
+	}
+}
+
+// TestContainsIPv4Index: the integer index of IPv4 spans answers as the
+// general search does, on the snapshot's span ends, their neighbours and
+// random addresses.
+func TestContainsIPv4Index(t *testing.T) {
+	snap, err := Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	general := &Ranges{spans: snap.spans} // no index: the netip.Addr search
+	var addrs []netip.Addr
+	for _, spans := range snap.spans {
+		for _, s := range spans {
+			if s.lo.Is4() {
+				addrs = append(addrs, s.lo, s.lo.Prev(), s.hi, s.hi.Next())
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		addrs = append(addrs, netip.AddrFrom4([4]byte{byte(rng.IntN(256)), byte(rng.IntN(256)), byte(rng.IntN(256)), byte(rng.IntN(256))}))
+	}
+	in := 0
+	for _, a := range addrs {
+		if !a.IsValid() {
+			continue
+		}
+		for op := range snap.spans {
+			got, want := snap.Contains(op, a), general.Contains(op, a)
+			if got != want {
+				t.Fatalf("Contains(%s, %s) = %v, the general search says %v", op, a, got, want)
+			}
+			if got {
+				in++
+			}
+		}
+	}
+	if in < len(snap.spans) {
+		t.Errorf("only %d addresses found in a list: the test checks nothing", in)
 	}
 }
 
