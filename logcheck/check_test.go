@@ -203,4 +203,9 @@ func TestIdentify(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { id.Identify(googleUA) }); n != 0 {
 		t.Errorf("a cached Identify allocates %v times", n)
 	}
+	// A handful of user agents are in the lock-free snapshot at once, not
+	// waiting under the lock for 32 more.
+	if m := id.snap.Load(); m == nil || len(*m) != 10 {
+		t.Errorf("the snapshot holds %v, want the 10 user agents asked", m)
+	}
 }

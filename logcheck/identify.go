@@ -30,6 +30,9 @@ type Identifier struct {
 // the lock-free snapshot.
 const foldEvery = 32
 
+// smallCache is the size up to which every new answer is folded at once.
+const smallCache = 256
+
 // maxCachedAgents bounds the user-agent cache; beyond, answers are
 // computed each time.
 const maxCachedAgents = 1 << 14
@@ -96,7 +99,10 @@ func (id *Identifier) Identify(ua string) int {
 	}
 	id.pending[strings.Clone(ua)] = i
 	id.cached++
-	if len(id.pending) >= foldEvery {
+	// While the cache is small, every new answer joins the snapshot at
+	// once (copying a small map is cheap): a log of a handful of user
+	// agents, the common case, must never take the lock again.
+	if len(id.pending) >= foldEvery || id.cached <= smallCache {
 		next := map[string]int{}
 		if m := id.snap.Load(); m != nil {
 			for k, v := range *m {

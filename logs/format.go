@@ -352,23 +352,37 @@ func parseCLF(line string, r *Record, combined bool) error {
 		r.Addr = a.Unmap()
 	}
 	rest := line[sp+1:]
-	sp = strings.IndexByte(rest, ' ') // %l
-	if sp < 0 {
-		return ErrNoMatch
+	// The common case first, each with the answer of the search after it:
+	// "- - [" (no identity, no user), a time of 26 bytes.
+	if len(rest) > 4 && rest[0] == '-' && rest[1] == ' ' && rest[2] == '-' && rest[3] == ' ' && rest[4] == '[' {
+		rest = rest[5:]
+	} else {
+		sp = strings.IndexByte(rest, ' ') // %l
+		if sp < 0 {
+			return ErrNoMatch
+		}
+		rest = rest[sp+1:]
+		k := strings.Index(rest, " [") // %u
+		if k < 0 {
+			return ErrNoMatch
+		}
+		rest = rest[k+2:]
 	}
-	rest = rest[sp+1:]
-	k := strings.Index(rest, " [") // %u
-	if k < 0 {
-		return ErrNoMatch
+	var t time.Time
+	ok := false
+	k := 26
+	// A time that reads holds no ']', so "] \"" right after it is the first.
+	if len(rest) > 28 && rest[26] == ']' && rest[27] == ' ' && rest[28] == '"' {
+		t, ok = parseCLFTime(rest[:26])
 	}
-	rest = rest[k+2:]
-	k = strings.Index(rest, "] \"") // %t
-	if k < 0 {
-		return ErrNoMatch
-	}
-	t, ok := parseCLFTime(rest[:k])
 	if !ok {
-		return ErrTime
+		k = strings.Index(rest, "] \"") // %t
+		if k < 0 {
+			return ErrNoMatch
+		}
+		if t, ok = parseCLFTime(rest[:k]); !ok {
+			return ErrTime
+		}
 	}
 	r.Time = t
 	rest = rest[k+3:]
@@ -382,8 +396,9 @@ func parseCLF(line string, r *Record, combined bool) error {
 		return ErrNoMatch
 	}
 	rest = rest[2:]
-	sp = strings.IndexByte(rest, ' ') // %>s
-	if sp < 0 {
+	if len(rest) > 3 && rest[3] == ' ' && rest[0] != ' ' && rest[1] != ' ' && rest[2] != ' ' {
+		sp = 3 // a status of three digits
+	} else if sp = strings.IndexByte(rest, ' '); sp < 0 { // %>s
 		return ErrNoMatch
 	}
 	if v := rest[:sp]; v != "-" {
@@ -403,8 +418,9 @@ func parseCLF(line string, r *Record, combined bool) error {
 		return ErrNoMatch
 	}
 	rest = rest[k+2:]
-	k = quotedEnd(rest, 0) // referer
-	if k < 0 {
+	if len(rest) > 1 && rest[0] == '-' && rest[1] == '"' {
+		k = 1 // no referer
+	} else if k = quotedEnd(rest, 0); k < 0 { // referer
 		return ErrNoMatch
 	}
 	rest = rest[k:]

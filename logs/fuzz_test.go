@@ -74,6 +74,11 @@ func FuzzFastPath(f *testing.F) {
 	}
 	f.Add(`1.2.3.4 a b c [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 2 "-" "x"`)
 	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200`)
+	// Past each shortcut of the unrolled reading, into its general search.
+	f.Add(`1.2.3.4 - - [99/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x"`)
+	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "] "GET / HTTP/1.1" 20 1 "-" "x"`)
+	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000]] "GET / HTTP/1.1" 2 0 1 "-\"" "x"`)
+	f.Add(`1.2.3.4 -  - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 "-"x" "x"`)
 	var fast, slow []Format
 	for _, name := range []string{Combined, Common} {
 		a, _ := Custom(name)
