@@ -290,9 +290,8 @@ func (f *textFormat) Parse(line string, r *Record) error {
 		pos = end
 		switch it.kind {
 		case fAddr:
-			a, err := netip.ParseAddr(v)
-			if err == nil {
-				r.Addr = a.Unmap()
+			if a, ok := parseAddr(v); ok {
+				r.Addr = a
 			}
 		case fTime:
 			t, ok := parseCLFTime(v)
@@ -348,8 +347,8 @@ func parseCLF(line string, r *Record, combined bool) error {
 	if sp < 0 {
 		return ErrNoMatch
 	}
-	if a, err := netip.ParseAddr(line[:sp]); err == nil {
-		r.Addr = a.Unmap()
+	if a, ok := parseAddr(line[:sp]); ok {
+		r.Addr = a
 	}
 	rest := line[sp+1:]
 	// The common case first, each with the answer of the search after it:
@@ -623,4 +622,40 @@ func daysIn(m, y int) int {
 		return 30
 	}
 	return 31
+}
+
+// parseAddr is netip.ParseAddr(s).Unmap() with a shortcut for the common
+// dotted IPv4 address, read in one pass.
+func parseAddr(s string) (netip.Addr, bool) {
+	var b [4]byte
+	field, n, digits := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if digits > 0 && n == 0 { // a leading zero, which netip refuses
+				return slowAddr(s)
+			}
+			n = n*10 + int(c-'0')
+			digits++
+			if n > 255 {
+				return slowAddr(s)
+			}
+		case c == '.' && digits > 0 && field < 3:
+			b[field] = byte(n)
+			field, n, digits = field+1, 0, 0
+		default:
+			return slowAddr(s)
+		}
+	}
+	if field != 3 || digits == 0 {
+		return slowAddr(s)
+	}
+	b[3] = byte(n)
+	return netip.AddrFrom4(b), true
+}
+
+func slowAddr(s string) (netip.Addr, bool) {
+	a, err := netip.ParseAddr(s)
+	return a.Unmap(), err == nil
 }

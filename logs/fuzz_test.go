@@ -3,6 +3,7 @@ package logs
 import (
 	"bytes"
 	"context"
+	"net/netip"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -93,6 +94,20 @@ func FuzzFastPath(f *testing.F) {
 			if ea != eb || (ea == nil && a != b) { // a record that failed is dropped, whatever it holds
 				t.Fatalf("format %d, %q: fast %v %+v, general %v %+v", i, line, ea, a, eb, b)
 			}
+		}
+	})
+}
+
+// FuzzParseAddr: the IPv4 shortcut answers as netip.ParseAddr does.
+func FuzzParseAddr(f *testing.F) {
+	for _, s := range []string{"192.0.2.1", "0.0.0.0", "255.255.255.255", "256.1.1.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1..2.3", "::1", "::ffff:192.0.2.1", "1.2.3.4%eth0", "", "-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, ok := parseAddr(s)
+		want, err := netip.ParseAddr(s)
+		if ok != (err == nil) || ok && got != want.Unmap() {
+			t.Fatalf("parseAddr(%q) = %v %v, netip.ParseAddr %v %v", s, got, ok, want, err)
 		}
 	})
 }

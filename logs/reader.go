@@ -188,7 +188,9 @@ func (rd *Reader[T]) Read(ctx context.Context, inputs []Input, fn func(r *Record
 			heap.Pop(h)
 			continue
 		}
-		heap.Fix(h, 0)
+		if h.Len() > 1 { // one input (the common case) needs no ordering
+			heap.Fix(h, 0)
+		}
 	}
 	return st, ctx.Err()
 }
