@@ -31,7 +31,7 @@ func logTable(t *testing.T, ctx context.Context) map[string]logRow {
 	t.Helper()
 	waitFor(t, ctx, `document.getElementById("logs-body").dataset.rev === document.getElementById("editor").dataset.rev && !!document.getElementById("logs-table")`)
 	js := eval[string](t, ctx, `JSON.stringify(Object.fromEntries([...document.querySelectorAll("#logs-table tbody tr")].map(tr =>
-		[tr.dataset.token, Object.fromEntries([...tr.querySelectorAll("td[data-col]")].filter(td => td.dataset.col !== "operator").map(td => [td.dataset.col, Number(td.innerText)]))])))`)
+		[tr.dataset.token, Object.fromEntries([...tr.querySelectorAll("td[data-col]")].filter(td => td.dataset.col !== "operator").map(td => [td.dataset.col, Number(td.dataset.n)]))])))`)
 	rows := map[string]logRow{}
 	if err := json.Unmarshal([]byte(js), &rows); err != nil {
 		t.Fatalf("table %s: %v", js, err)
@@ -100,7 +100,11 @@ func TestBrowserLogs(t *testing.T) {
 	if got := textOf(t, ctx, "logs-identity"); !strings.Contains(got, "Google (2026-08-20)") || !strings.Contains(got, "unverifiable") {
 		t.Errorf("identity note %q", got)
 	}
-	b.screenshot(t, ctx, "logs", true)
+	do(t, ctx, chromedp.ScrollIntoView(chromedp.ID("logs")))
+	b.screenshot(t, ctx, "logs", false)
+	if got := eval[string](t, ctx, `document.querySelector('#logs-table tr[data-token="Googlebot"] td[data-col="requests"]').innerText`); got != commas(want["Googlebot"].Requests) {
+		t.Errorf("Googlebot's requests shown as %q, want %q (the page's number format)", got, commas(want["Googlebot"].Requests))
+	}
 
 	// Nothing of the log reached the server.
 	b.rec.mu.Lock()

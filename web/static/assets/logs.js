@@ -4,7 +4,7 @@
 // by the command line's code (packages logs, logcheck, verify) against the
 // robots.txt in the editor: the per-crawler table of "robotstxt logs".
 
-import { t, tr } from "./i18n.js";
+import { t, tr, num } from "./i18n.js";
 
 // PIECE bytes go to the worker per call: the page stays responsive (each
 // call is a message the worker answers) and the log is never held whole.
@@ -209,7 +209,7 @@ export class LogCheck {
           el("td", { "data-col": "operator", "data-label": t("logs.col.operator"), text: c.operator || "—" }),
           ...COLUMNS.map((col) => el("td", {
             "data-col": col, "data-label": t(`logs.col.${col}`), class: col === "violations" && c[col] ? "num bad" : "num",
-            text: String(c[col]),
+            "data-n": String(c[col]), text: num(c[col]),
           }))));
       }
       out.push(el("div", { class: "table-wrap" }, el("table", { class: "logs stack", id: "logs-table" }, el("thead", {}, head), tbody)));
