@@ -74,12 +74,21 @@ func TestBrowserPhone(t *testing.T) {
 	waitFor(t, ctx, `document.querySelectorAll("#compare-body tbody tr").length > 0`)
 	do(t, ctx, chromedp.Click(chromedp.ID("run-selftest")))
 	waitFor(t, ctx, `!!document.getElementById("parsers") && document.querySelectorAll("#audit-body .finding").length > 0`)
+	fitsPhones(t, b, ctx, axe, `document.querySelectorAll("#compare-body tbody tr").length > 0 && !!document.getElementById("parsers")`, "many", "compare", "parsers", "audit")
+}
+
+// fitsPhones checks the page, once ready (a JavaScript condition) in each
+// language, at 390 and 320 px: nothing wider than the screen, and at 390 px
+// no axe-core violation (axe is its script). It screenshots the sections
+// named, and ends in English.
+func fitsPhones(t *testing.T, b *browser, ctx context.Context, axe, ready string, sections ...string) {
+	t.Helper()
 	do(t, ctx, chromedp.Evaluate[chromedp.Void](axe))
 	for _, width := range []int{390, 320} {
 		do(t, ctx, chromedp.EmulateViewport(int64(width), 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
 		for _, lang := range []string{"en", "ru", "ro"} {
 			do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.langs button[data-lang=%q]`, lang))))
-			waitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q && document.querySelectorAll("#compare-body tbody tr").length > 0 && !!document.getElementById("parsers")`, lang))
+			waitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q && %s`, lang, ready))
 			do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(r => requestAnimationFrame(() => setTimeout(r, 100)))`, chromedp.EvalAwaitPromise))
 			if got := eval[string](t, ctx, overflowJS); got != "" {
 				t.Errorf("%d px, %s: does not fit:\n%s", width, lang, got)
@@ -90,7 +99,7 @@ func TestBrowserPhone(t *testing.T) {
 				}
 			}
 		}
-		for _, id := range []string{"many", "compare", "parsers", "audit"} {
+		for _, id := range sections {
 			do(t, ctx, chromedp.ScrollIntoView(chromedp.ID(id)))
 			b.screenshot(t, ctx, fmt.Sprintf("phone-%d-%s", width, id), false)
 		}

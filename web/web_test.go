@@ -35,14 +35,7 @@ func TestWasmIsCurrent(t *testing.T) {
 		t.Skip("building the WebAssembly module is not short")
 	}
 	ci := os.Getenv("CI") == "true"
-	var info wasmbuild.Info
-	manifest, err := static.ReadFile("static/assets/" + wasmbuild.Manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(manifest, &info); err != nil {
-		t.Fatal(err)
-	}
+	info := manifest(t)
 	if info.Go != runtime.Version() {
 		msg := "the embedded module was built with " + info.Go + " and this is " + runtime.Version() + ": the bytes cannot match; run go generate ./web/... with " + info.Go + " or commit a rebuild"
 		if ci {
@@ -557,14 +550,7 @@ func TestWasmSizeBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var info wasmbuild.Info
-	manifest, err := static.ReadFile("static/assets/" + wasmbuild.Manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(manifest, &info); err != nil {
-		t.Fatal(err)
-	}
+	info := manifest(t)
 	if len(br) > wasmBrotliBudget {
 		t.Errorf("the module is %d bytes brotli-compressed, over its budget of %d", len(br), wasmBrotliBudget)
 	}
@@ -572,4 +558,18 @@ func TestWasmSizeBudget(t *testing.T) {
 		t.Errorf("the module is %d bytes, over its budget of %d (or the manifest is wrong)", info.Bytes, wasmBytesBudget)
 	}
 	t.Logf("module: %d bytes, %d brotli-compressed", info.Bytes, len(br))
+}
+
+// manifest is the committed module's wasm.json.
+func manifest(t *testing.T) wasmbuild.Info {
+	t.Helper()
+	var info wasmbuild.Info
+	data, err := static.ReadFile("static/assets/" + wasmbuild.Manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	return info
 }

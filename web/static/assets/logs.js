@@ -199,14 +199,15 @@ export class LogCheck {
     if (!r.crawlers.length) {
       out.push(el("p", { class: "muted", id: "logs-none", text: t("logs.none") }));
     } else {
+      // The operator goes under the crawler's name: eight columns must
+      // fit the page's right-hand pane.
       const head = el("tr", {}, el("th", { scope: "col", text: t("logs.col.crawler") }),
-        el("th", { scope: "col", text: t("logs.col.operator") }),
         ...COLUMNS.map((c) => el("th", { scope: "col", text: t(`logs.col.${c}`) })));
       const tbody = el("tbody");
       for (const c of r.crawlers) {
         tbody.append(el("tr", { "data-token": c.token },
-          el("th", { scope: "row" }, el("code", { text: c.token })),
-          el("td", { "data-col": "operator", "data-label": t("logs.col.operator"), text: c.operator || "—" }),
+          el("th", { scope: "row" }, el("code", { text: c.token }),
+            c.operator ? el("span", { class: "operator", "data-col": "operator", text: c.operator }) : null),
           ...COLUMNS.map((col) => el("td", {
             "data-col": col, "data-label": t(`logs.col.${col}`), class: col === "violations" && c[col] ? "num bad" : "num",
             "data-n": String(c[col]), text: num(c[col]),
