@@ -66,6 +66,19 @@ func (f *Feeder) Close(fn func(*Record)) Stats {
 	return f.stats
 }
 
+// Truncate ends a log whose stream broke (a truncated or corrupt gzip
+// stream) as the Reader does: the unfinished last line is not trusted and
+// dropped, and the break is a bad line of its own. Call it instead of
+// Close.
+func (f *Feeder) Truncate() Stats {
+	if f.line == 0 {
+		f.line = 1
+	}
+	f.stats.bad(BadLine{f.name(), f.line, ReasonTruncated})
+	f.carry, f.skipping = nil, false
+	return f.stats
+}
+
 // Stats returns the counts so far.
 func (f *Feeder) Stats() Stats { return f.stats }
 

@@ -2,8 +2,10 @@ package logs
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -73,6 +75,40 @@ func TestFeed(t *testing.T) {
 		if fmt.Sprint(st) != fmt.Sprint(wantSt) {
 			t.Errorf("pieces of %d: stats %+v, want %+v", piece, st, wantSt)
 		}
+	}
+}
+
+// TestFeedTruncated: a stream that breaks gives what the Reader gives for
+// a truncated gzip log: the complete lines, not the unfinished one, and a
+// bad line where the stream broke.
+func TestFeedTruncated(t *testing.T) {
+	var whole bytes.Buffer
+	zw := gzip.NewWriter(&whole)
+	for i := range 3000 {
+		zw.Write([]byte(combinedLine(i, fmt.Sprintf("/p/%d", i), "x")))
+	}
+	zw.Close()
+	cut := whole.Bytes()[:whole.Len()/2]
+	f := mustFormat(t, "combined")
+	want, wantSt := read(t, f, cut)
+	// What a browser's DecompressionStream hands over before it fails.
+	zr, err := gzip.NewReader(bytes.NewReader(cut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err == nil {
+		t.Fatal("the cut stream did not fail")
+	}
+	fd := &Feeder{Format: f, Name: "in"}
+	var got []fedRecord
+	fd.Write(plain, func(r *Record) { got = append(got, keep(r)) })
+	st := fd.Truncate()
+	if fmt.Sprint(got) != fmt.Sprint(want) || fmt.Sprint(st) != fmt.Sprint(wantSt) {
+		t.Errorf("fed %d records, %+v; the Reader gives %d, %+v", len(got), st, len(want), wantSt)
+	}
+	if wantSt.Bad != 1 || wantSt.BadLines[0].Reason != ReasonTruncated {
+		t.Errorf("the Reader's answer changed: %+v", wantSt)
 	}
 }
 

@@ -83,7 +83,7 @@ func TestBrowserLogs(t *testing.T) {
 		if !strings.Contains(status, "lines: 20,001") || !strings.Contains(status, "bad lines: 1") {
 			t.Errorf("%s: status %q", file, status)
 		}
-		if got := textOf(t, ctx, "logs-bad"); !strings.Contains(got, "2 (binary") {
+		if got := textOf(t, ctx, "logs-bad"); !strings.Contains(got, "2 (binary data)") {
 			t.Errorf("%s: bad lines %q do not name line 2", file, got)
 		}
 		// The rules broken, with their lines and example URLs.
@@ -159,6 +159,9 @@ func TestBrowserLogs(t *testing.T) {
 	waitFor(t, ctx, `!!document.getElementById("logs-truncated") && !!document.getElementById("logs-table")`)
 	if n := logTable(t, ctx)["Googlebot"].Requests; n <= 0 || n >= want["Googlebot"].Requests {
 		t.Errorf("a log cut in half: Googlebot has %d requests, want some of %d", n, want["Googlebot"].Requests)
+	}
+	if got := textOf(t, ctx, "logs-bad"); !strings.Contains(got, "(the stream breaks here)") {
+		t.Errorf("a log cut in half: bad lines %q do not say where it breaks", got)
 	}
 
 	// Phone widths, every language: nothing wider than the screen, and

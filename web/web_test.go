@@ -352,6 +352,9 @@ func TestCatalogueCoversPage(t *testing.T) {
 	for _, p := range []string{"page", "google", "python", "protego", "temoto"} {
 		dynamic = append(dynamic, "parsers.name."+p)
 	}
+	for _, kind := range []string{"too-long", "binary", "truncated", "no-match", "time", "status", "json"} { // web/wasm's badReasons
+		dynamic = append(dynamic, "logs.reason."+kind)
+	}
 	for _, k := range dynamic {
 		if _, ok := en[k]; !ok {
 			t.Errorf("en.json lacks %q, which the scripts build at run time", k)

@@ -44,7 +44,7 @@ var functions = map[string]function{
 	"crawlers":   {[]string{"lang"}, (*session).crawlers},
 	"logsStart":  {[]string{"text", "format"}, (*session).logsStart},
 	"logsFeed":   {[]string{"bytes"}, (*session).logsFeed},
-	"logsEnd":    {nil, (*session).logsEnd},
+	"logsEnd":    {[]string{"ending"}, (*session).logsEnd},
 	"selftest":   {nil, (*session).selftest},
 	"version":    {nil, (*session).version},
 }

@@ -28,10 +28,25 @@ type logRun struct {
 	add  func(*logs.Record)
 }
 
-// logStart is logsStart's answer: what the identities are checked against.
+// logStart is logsStart's answer: what the identities are checked against,
+// and the kind of each reason a bad line can have (the report gives them in
+// English), for the page to say it in its language.
 type logStart struct {
-	Lists    []verify.List `json:"ipLists"`
-	MaxPiece int           `json:"maxPiece"`
+	Lists    []verify.List     `json:"ipLists"`
+	MaxPiece int               `json:"maxPiece"`
+	Reasons  map[string]string `json:"reasons"`
+}
+
+// badReasons are the kinds of logs' reasons; web's catalogues have a
+// logs.reason.<kind> for each.
+var badReasons = map[string]string{
+	logs.ReasonTooLong:      "too-long",
+	logs.ReasonBinary:       "binary",
+	logs.ReasonTruncated:    "truncated",
+	logs.ErrNoMatch.Error(): "no-match",
+	logs.ErrTime.Error():    "time",
+	logs.ErrStatus.Error():  "status",
+	logs.ErrJSON.Error():    "json",
 }
 
 // logsStart(text, format): format is "combined", "common" or "cloudflare".
@@ -59,7 +74,7 @@ func (s *session) logsStart(args []string) (any, error) {
 		chk.Judge(ctx, r, &j)
 		chk.Add(r, &j)
 	}}
-	return logStart{Lists: ranges.Lists, MaxPiece: maxLogPiece}, nil
+	return logStart{Lists: ranges.Lists, MaxPiece: maxLogPiece, Reasons: badReasons}, nil
 }
 
 // logProgress is logsFeed's answer.
@@ -82,14 +97,26 @@ func (s *session) logsFeed(args []string) (any, error) {
 	return logProgress{st.Lines, st.Records, st.Bad}, nil
 }
 
-// logsEnd(): the report of the log begun by logsStart.
+// logsEnd(ending): the report of the log begun by logsStart. ending is ""
+// for a log read to its end, "truncated" when its stream broke (a gzip
+// stream the browser could not decompress to its end): then, as on the
+// command line, the unfinished last line is dropped and the break counted
+// as a bad line.
 func (s *session) logsEnd(args []string) (any, error) {
 	run := s.log
 	if run == nil {
 		return nil, fmt.Errorf("no log begun (call logsStart first)")
 	}
+	var stats logs.Stats
+	switch args[0] {
+	case "":
+		stats = run.feed.Close(run.add)
+	case "truncated":
+		stats = run.feed.Truncate()
+	default:
+		return nil, fmt.Errorf("unknown ending %q (want truncated, or nothing)", args[0])
+	}
 	s.log = nil
-	stats := run.feed.Close(run.add)
 	rep := run.chk.Report()
 	rep.Log = stats
 	rep.Lists = run.chk.Verifier.Ranges.Lists

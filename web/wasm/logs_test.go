@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotstxt/robotstxt/internal/loggen"
 	"github.com/robotstxt/robotstxt/logcheck"
+	"github.com/robotstxt/robotstxt/logs"
 )
 
 // TestLogs: a generated log of known answers, handed over in pieces as the
@@ -42,7 +43,7 @@ func TestLogs(t *testing.T) {
 			call(t, s, "check", "User-agent: *\nDisallow: /\n", "Googlebot", "/p/1")
 		}
 	}
-	res, e = call(t, s, "logsEnd")
+	res, e = call(t, s, "logsEnd", "")
 	if e != "" {
 		t.Fatal(e)
 	}
@@ -72,7 +73,38 @@ func TestLogs(t *testing.T) {
 		len(o.ViolatedRules) != 1 || o.ViolatedRules[0].Line != loggen.GPTBotLine {
 		t.Errorf("GPTBot %+v, want %d violations of line %d, all unverifiable", o, w.GPTViol, loggen.GPTBotLine)
 	}
-	if _, e := call(t, s, "logsEnd"); e == "" {
+	if _, e := call(t, s, "logsEnd", ""); e == "" {
 		t.Error("a second logsEnd did not fail: the log's state was kept")
+	}
+	for reason, kind := range start.Reasons {
+		if reason == "" || kind == "" {
+			t.Errorf("reason %q of kind %q", reason, kind)
+		}
+	}
+	if start.Reasons[rep.Log.BadLines[0].Reason] != "no-match" {
+		t.Errorf("reason %q has kind %q, want no-match", rep.Log.BadLines[0].Reason, start.Reasons[rep.Log.BadLines[0].Reason])
+	}
+}
+
+// TestLogsTruncated: a log whose stream broke drops its unfinished last
+// line and counts the break, as "robotstxt logs" does for a cut gzip file.
+func TestLogsTruncated(t *testing.T) {
+	log, _ := loggen.Combined(10, 1)
+	s := new(session)
+	call(t, s, "logsStart", loggen.Robots, "combined")
+	call(t, s, "logsFeed", log[:len(log)-20]) // the 10th line unfinished
+	if _, e := call(t, s, "logsEnd", "cut"); !strings.Contains(e, "unknown ending") {
+		t.Errorf("an unknown ending: error %q", e)
+	}
+	res, e := call(t, s, "logsEnd", "truncated")
+	if e != "" {
+		t.Fatal(e)
+	}
+	var rep logcheck.Report
+	if err := json.Unmarshal(res, &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Log.Lines != 9 || rep.Log.Records != 9 || rep.Log.Bad != 1 || rep.Log.BadLines[0].Line != 10 || rep.Log.BadLines[0].Reason != logs.ReasonTruncated {
+		t.Errorf("log stats %+v, want 9 lines read and line 10 truncated", rep.Log)
 	}
 }

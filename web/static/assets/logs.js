@@ -87,6 +87,7 @@ export class LogCheck {
       const start = await this.engine.call("logsStart", this.input(), this.q("logs-format").value);
       if (seq !== this.seq) return;
       this.lists = start.ipLists || [];
+      this.reasons = start.reasons || {};
       const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
       const gzip = head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
       // Progress counts the file's bytes, before decompression.
@@ -141,7 +142,7 @@ export class LogCheck {
       }
       await send();
       if (seq !== this.seq) return;
-      const rep = await this.engine.call("logsEnd");
+      const rep = await this.engine.call("logsEnd", truncated ? "truncated" : "");
       if (seq !== this.seq) return;
       this.res = rep;
       this.resRev = rev;
@@ -218,7 +219,10 @@ export class LogCheck {
     }
     out.push(el("p", { class: "small muted", id: "logs-identity" }, tr("logs.identity", { lists: this.listNames() })));
     if (r.log.bad) {
-      const lines = (r.log.badLines || []).slice(0, 10).map((b) => `${b.line} (${b.reason})`).join(", ");
+      // The reasons come in English; those the module names a kind of are
+      // said in the page's language.
+      const reason = (b) => (this.reasons && this.reasons[b.reason] ? t(`logs.reason.${this.reasons[b.reason]}`) : b.reason);
+      const lines = (r.log.badLines || []).slice(0, 10).map((b) => `${b.line} (${reason(b)})`).join(", ");
       out.push(el("p", { class: "small warn", id: "logs-bad" }, tr("logs.badLines", { n: r.log.bad, lines })));
     }
     if (r.log.outOfOrder) out.push(el("p", { class: "small muted", id: "logs-order" }, tr("logs.outOfOrder", { n: r.log.outOfOrder })));
