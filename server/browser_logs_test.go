@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/internal/loggen"
@@ -52,6 +54,18 @@ func TestBrowserLogs(t *testing.T) {
 	axe := axeSource(t)
 	b := newBrowser(t)
 	ctx := b.tab(t)
+	// Count what the page hands the worker: the log must go in pieces of
+	// at most 1 MiB, never whole (an operation count, not a time).
+	do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.feedPieces = [];
+			const post = Worker.prototype.postMessage;
+			Worker.prototype.postMessage = function (m, ...rest) {
+				if (m && m.fn === "logsFeed") window.feedPieces.push(m.args[0].byteLength);
+				return post.call(this, m, ...rest);
+			};`})
+		return err
+	}))
 	b.open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte(loggen.Robots))+"&agent=Googlebot&url=%2F")
 
 	// 20,000 lines (3.6 MB): four pieces of 1 MiB, lines cut between them.
@@ -73,6 +87,7 @@ func TestBrowserLogs(t *testing.T) {
 		"GPTBot": {Requests: w.GPTViol, Violations: w.GPTViol, Unverifiable: w.GPTViol},
 	}
 	for _, file := range []string{plain, packed} {
+		do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.feedPieces = []`))
 		do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("logs-file"), []string{file}))
 		// A new file: wait for its report, not the last one's.
 		waitFor(t, ctx, fmt.Sprintf(`document.getElementById("logs-status").innerText.includes(%q) && !!document.getElementById("logs-table")`, file[len(dir)+1:]+": "))
@@ -82,6 +97,17 @@ func TestBrowserLogs(t *testing.T) {
 		status := textOf(t, ctx, "logs-status")
 		if !strings.Contains(status, "lines: 20,001") || !strings.Contains(status, "bad lines: 1") {
 			t.Errorf("%s: status %q", file, status)
+		}
+		pieces := eval[[]int](t, ctx, `window.feedPieces`)
+		total := 0
+		for _, n := range pieces {
+			total += n
+			if n > 1<<20 {
+				t.Errorf("%s: a piece of %d bytes handed to the worker, over 1 MiB", file, n)
+			}
+		}
+		if total != len(log) || len(pieces) != (len(log)+1<<20-1)>>20 {
+			t.Errorf("%s: %d pieces of %d bytes in all handed to the worker, want %d bytes in %d", file, len(pieces), total, len(log), (len(log)+1<<20-1)>>20)
 		}
 		if got := textOf(t, ctx, "logs-bad"); !strings.Contains(got, "2 (binary data)") {
 			t.Errorf("%s: bad lines %q do not name line 2", file, got)
