@@ -108,3 +108,40 @@ func TestLogsTruncated(t *testing.T) {
 		t.Errorf("log stats %+v, want 9 lines read and line 10 truncated", rep.Log)
 	}
 }
+
+// TestLogsFormats: the page's three formats, one line each: combined and
+// Cloudflare's JSON lines name the crawler (verified by Google's list);
+// the common format has no user agent, so its request is nobody's.
+func TestLogsFormats(t *testing.T) {
+	for _, tt := range []struct {
+		format, line    string
+		verified, other int
+	}{
+		{"combined", `66.249.64.1 - - [01/Nov/2026:00:00:00 +0000] "GET /private/x HTTP/1.1" 200 1 "-" "` + loggen.GoogleUA + `"`, 1, 0},
+		{"common", `66.249.64.1 - - [01/Nov/2026:00:00:00 +0000] "GET /private/x HTTP/1.1" 200 1`, 0, 1},
+		{"cloudflare", `{"ClientIP":"66.249.64.1","ClientRequestURI":"/private/x","EdgeStartTimestamp":"2026-11-01T00:00:00Z","ClientRequestUserAgent":"` + loggen.GoogleUA + `","EdgeResponseStatus":200}`, 1, 0},
+	} {
+		s := new(session)
+		if _, e := call(t, s, "logsStart", loggen.Robots, tt.format); e != "" {
+			t.Fatal(e)
+		}
+		call(t, s, "logsFeed", tt.line+"\n")
+		res, e := call(t, s, "logsEnd", "")
+		if e != "" {
+			t.Fatal(e)
+		}
+		var rep logcheck.Report
+		if err := json.Unmarshal(res, &rep); err != nil {
+			t.Fatal(err)
+		}
+		verified, violations := 0, 0
+		for _, c := range rep.Crawlers {
+			verified += c.Verified
+			violations += c.Violations
+		}
+		if rep.Requests != 1 || rep.OtherRequests != tt.other || verified != tt.verified || violations != tt.verified || rep.Log.Bad != 0 {
+			t.Errorf("%s: %d requests, %d other, %d verified, %d violations, %d bad; want 1, %d, %d, %d, 0",
+				tt.format, rep.Requests, rep.OtherRequests, verified, violations, rep.Log.Bad, tt.other, tt.verified, tt.verified)
+		}
+	}
+}
