@@ -152,6 +152,7 @@ func lintLimits(text string, opts *Options, lim limits) []Finding {
 	}
 	l.parsed = len(l.lines)
 	l.run()
+	l.suppress() // suppress.go
 	slices.SortStableFunc(l.out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Severity, b.Severity),
 			strings.Compare(a.ID, b.ID), cmp.Compare(a.Column, b.Column))
