@@ -494,6 +494,8 @@ var english = map[string]string{
 	"text.good":                                "Good",
 	"text.more":                                "More",
 	"text.total":                               "{files} files: {counts}",
+	"text.stat.total":                          "in all",
+	"unit.file":                                "{n} file|{n} files",
 	"text.id":                                  "ID",
 	"text.severity":                            "severity",
 	"text.summary-heading":                     "what it looks for",

@@ -463,6 +463,8 @@ var romanian = map[string]string{
 	"text.good":                              "Corect",
 	"text.more":                              "Mai mult",
 	"text.total":                             "{files} fișiere: {counts}",
+	"text.stat.total":                        "în total",
+	"unit.file":                              "{n} fișier|{n} fișiere|{n} de fișiere",
 	"text.id":                                "Cod",
 	"text.severity":                          "gravitate",
 	"text.summary-heading":                   "ce caută",

@@ -462,6 +462,8 @@ var russian = map[string]string{
 	"text.good":                              "Хорошо",
 	"text.more":                              "Подробнее",
 	"text.total":                             "Файлов: {files}; {counts}",
+	"text.stat.total":                        "всего",
+	"unit.file":                              "в {n} файле|в {n} файлах|в {n} файлах",
 	"text.id":                                "Код",
 	"text.severity":                          "важность",
 	"text.summary-heading":                   "что ищет",
