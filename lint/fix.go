@@ -1,0 +1,280 @@
+package lint
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/diff"
+)
+
+// Mechanical fixes ("robotstxt lint --fix" and "--diff"). A check that
+// knows the exact text of its fix records it as an edit of one line; Fix
+// applies an edit only when the diff engine proves that it changes no
+// verdict but those it means to, and keeps the others as suggestions, with
+// the verdicts they would change.
+//
+// What a fix means to change: the verdicts decided by the line it writes
+// (a rule that a typo or a missing "/" kept from working now decides) or
+// by the line it removes. A verdict decided by any other line that
+// changes (a user-agent line whose fixed typo moves a crawler to another
+// group) is not meant; neither is closing the home page "/" for a crawler,
+// which a fix never does on its own.
+
+// edit replaces one line by others; no lines removes it.
+type edit struct {
+	lines []string
+}
+
+// fixKey records the fix that writes the field name of ln as name.
+func (l *linter) fixKey(f *Finding, ln *robotstxt.Line, name string) {
+	if f == nil || l.edits == nil || !whole(ln) {
+		return
+	}
+	i := strings.Index(ln.Text, ln.Key)
+	if i < 0 || ln.Key == "" {
+		return
+	}
+	l.edits[findingKey{f.ID, f.Line}] = edit{[]string{ln.Text[:i] + name + ln.Text[i+len(ln.Key):]}}
+}
+
+// fixValue records the fix that writes the value old of ln as new.
+func (l *linter) fixValue(f *Finding, ln *robotstxt.Line, old, new string) {
+	if f == nil || l.edits == nil || ln == nil || !whole(ln) {
+		return
+	}
+	at := valueAt(ln, old)
+	if at < 0 {
+		return
+	}
+	l.edits[findingKey{f.ID, f.Line}] = edit{[]string{ln.Text[:at] + new + ln.Text[at+len(old):]}}
+}
+
+// fixLines records the fix that replaces the finding's line by lines
+// (none: removes it).
+func (l *linter) fixLines(f *Finding, lines ...string) {
+	if f == nil || l.edits == nil || !whole(l.line(f.Line)) {
+		return
+	}
+	l.edits[findingKey{f.ID, f.Line}] = edit{lines}
+}
+
+// fixGlued records the split of a glued line: the first rule keeps the
+// line's start, the second directive takes the line's comment.
+func (l *linter) fixGlued(f *Finding, ln *robotstxt.Line, first, rest string) {
+	if f == nil || l.edits == nil || !whole(ln) {
+		return
+	}
+	at := valueAt(ln, ln.Value)
+	if at < 0 {
+		return
+	}
+	l.edits[findingKey{f.ID, f.Line}] = edit{[]string{ln.Text[:at] + first, rest + ln.Text[at+len(ln.Value):]}}
+}
+
+// whole reports whether ln holds the whole line (not cut at the line
+// length limit), so that an edit can rewrite it.
+func whole(ln *robotstxt.Line) bool { return ln != nil && ln.Length == len(ln.Text) }
+
+// valueAt is the byte offset of value in ln's text, after the key; -1
+// when it is not there.
+func valueAt(ln *robotstxt.Line, value string) int {
+	start := 0
+	if ln.Key != "" {
+		if i := strings.Index(ln.Text, ln.Key); i >= 0 {
+			start = i + len(ln.Key)
+		}
+	}
+	i := strings.Index(ln.Text[start:], value)
+	if i < 0 || value == "" {
+		return -1
+	}
+	return start + i
+}
+
+// FixOptions control Fix.
+type FixOptions struct {
+	Options
+	// Keep, when not nil, chooses the findings to fix (a Selection's
+	// Filter); the others are left as they are.
+	Keep func([]Finding) []Finding
+}
+
+// A FixEdit is a mechanical fix of one finding.
+type FixEdit struct {
+	ID   string `json:"id"`
+	Line int    `json:"line"` // in the text it applies to
+	// Old is the line as it was, New the lines that replace it (none: the
+	// line is removed).
+	Old string   `json:"old"`
+	New []string `json:"new"`
+	// Meant counts the verdict changes (crawler and probe URL) the fix
+	// means: those decided by the line it writes or removes.
+	Meant int `json:"meant"`
+	// Changes are the verdicts it would change that it does not mean to;
+	// none for an applied fix.
+	Changes []diff.Change `json:"changes,omitempty"`
+	// Reason says why a suggestion was not applied: "other-verdicts",
+	// "closes-home" (it closes "/" for a crawler), "unproven" (the diff
+	// engine's search was cut short) or "limit" (too many fixes in one
+	// file); "" for an applied fix.
+	Reason string `json:"reason,omitempty"`
+}
+
+// FixResult is the outcome of Fix.
+type FixResult struct {
+	// Text is the fixed text (the input when nothing was applied).
+	Text string
+	// Applied are the fixes applied, in order; each one's Line is in the
+	// text as it was just before it.
+	Applied []FixEdit
+	// Suggested are the fixes not applied, with their lines in Text.
+	Suggested []FixEdit
+}
+
+const (
+	maxFixPasses = 8   // a fix may reveal another (a typo fixed shows a duplicate)
+	maxFixProofs = 500 // diff engine runs per file
+)
+
+// Fix applies the mechanical fixes of text's findings that are proven to
+// change no verdict but those they mean to, bottom to top, each proven
+// against the text as the fixes below it left it, and repeats until a pass
+// applies nothing: so Fix(Fix(x).Text) changes nothing more.
+func Fix(text string, opts *FixOptions) *FixResult {
+	var o FixOptions
+	if opts != nil {
+		o = *opts
+	}
+	res := &FixResult{Text: text}
+	proofs := 0
+	for pass := 0; ; pass++ {
+		l := lintWith(res.Text, &o.Options, defaultLimits, map[findingKey]edit{})
+		findings := l.out
+		if o.Keep != nil {
+			findings = o.Keep(findings)
+		}
+		type todo struct {
+			f Finding
+			e edit
+		}
+		var todos []todo
+		for _, f := range findings {
+			if e, ok := l.edits[findingKey{f.ID, f.Line}]; ok {
+				todos = append(todos, todo{f, e})
+			}
+		}
+		// Bottom to top: an edit leaves the lines above it where they are.
+		slices.SortStableFunc(todos, func(a, b todo) int { return cmp.Compare(b.f.Line, a.f.Line) })
+		var suggested []FixEdit
+		applied := false
+		cur := res.Text
+		lines := l.lines
+		edited := 0 // the line edited last in this pass
+		for _, t := range todos {
+			if t.f.Line == edited {
+				continue // a second fix of the same line: the next pass, on the new text
+			}
+			ln := &lines[t.f.Line-1]
+			fe := FixEdit{ID: t.f.ID, Line: t.f.Line, Old: ln.Text, New: t.e.lines}
+			if fe.New == nil {
+				fe.New = []string{}
+			}
+			if proofs >= maxFixProofs || pass >= maxFixPasses {
+				fe.Reason = "limit"
+				suggested = append(suggested, fe)
+				continue
+			}
+			proofs++
+			next := applyEdit(cur, ln, t.e)
+			prove(&fe, cur, next, o.MaxBytes)
+			if fe.Reason != "" {
+				suggested = append(suggested, fe)
+				continue
+			}
+			cur = next
+			edited = t.f.Line
+			applied = true
+			res.Applied = append(res.Applied, fe)
+		}
+		res.Text = cur
+		if !applied {
+			slices.SortStableFunc(suggested, func(a, b FixEdit) int { return cmp.Compare(a.Line, b.Line) })
+			res.Suggested = suggested
+			return res
+		}
+	}
+}
+
+// applyEdit replaces line ln of text (as lint read it) by e's lines, with
+// the line's own line ending; with no lines, the line and its ending go.
+func applyEdit(text string, ln *robotstxt.Line, e edit) string {
+	start := ln.Offset
+	end := start + ln.Length
+	eol := eolText(text[end:])
+	if len(e.lines) == 0 {
+		return text[:start] + text[end+len(eol):]
+	}
+	sep := eol
+	if sep == "" {
+		sep = "\n"
+	}
+	return text[:start] + strings.Join(e.lines, sep) + text[end:]
+}
+
+// eolText is the line ending at the start of s: "\r\n", "\n", "\r" or "".
+func eolText(s string) string {
+	switch {
+	case strings.HasPrefix(s, "\r\n"):
+		return "\r\n"
+	case strings.HasPrefix(s, "\n"):
+		return "\n"
+	case strings.HasPrefix(s, "\r"):
+		return "\r"
+	}
+	return ""
+}
+
+// prove compares the verdicts of old and new with the diff engine (every
+// default crawler, over probe URLs that reach every outcome of the rules)
+// and sets fe's Meant, Changes and Reason.
+func prove(fe *FixEdit, old, new string, maxBytes int) {
+	po := &robotstxt.Options{MaxBytes: maxBytes}
+	ro, rn := robotstxt.ParseOptions(old, po), robotstxt.ParseOptions(new, po)
+	res := diff.Compare(ro, rn, nil)
+	first, last := fe.Line, fe.Line+len(fe.New)-1
+	for _, c := range res.Changes {
+		if c.Old.Rule != nil && c.Old.Rule.Line == fe.Line ||
+			c.New.Rule != nil && c.New.Rule.Line >= first && c.New.Rule.Line <= last {
+			fe.Meant++
+			continue
+		}
+		fe.Changes = append(fe.Changes, c)
+	}
+	switch {
+	case len(fe.Changes) > 0:
+		fe.Reason = "other-verdicts"
+	case res.Truncated || res.Probed && !res.ProbesComplete:
+		fe.Reason = "unproven"
+	}
+	if fe.Reason != "" {
+		return
+	}
+	for _, a := range res.Agents {
+		ov, nv := ro.Agent(a).Check("/"), rn.Agent(a).Check("/")
+		if ov.Allowed && !nv.Allowed {
+			fe.Reason = "closes-home"
+			fe.Changes = append(fe.Changes, diff.Change{URL: "/", Agent: a, Old: sideOf(ov), New: sideOf(nv)})
+		}
+	}
+}
+
+func sideOf(v robotstxt.Verdict) diff.Side {
+	s := diff.Side{Allowed: v.Allowed, Reason: v.Reason}
+	if v.Rule != nil {
+		r := *v.Rule
+		s.Rule = &r
+	}
+	return s
+}
