@@ -120,7 +120,6 @@ func TestFix(t *testing.T) {
 	}
 }
 
-
 // checkFixed verifies a Fix result independently: replaying each applied
 // fix on the text as it stood, the diff engine finds no verdict change
 // but those decided by the line the fix wrote or removed, and no crawler
