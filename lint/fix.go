@@ -117,8 +117,9 @@ type FixEdit struct {
 	Changes []diff.Change `json:"changes,omitempty"`
 	// Reason says why a suggestion was not applied: "other-verdicts",
 	// "closes-home" (it closes "/" for a crawler), "unproven" (the diff
-	// engine's search was cut short) or "limit" (too many fixes in one
-	// file); "" for an applied fix.
+	// engine's search was cut short) or "limit" (the file is larger than
+	// MaxFixBytes, or needed more proofs or passes than Fix runs); "" for
+	// an applied fix.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -134,8 +135,12 @@ type FixResult struct {
 }
 
 const (
-	maxFixPasses = 8   // a fix may reveal another (a typo fixed shows a duplicate)
-	maxFixProofs = 500 // diff engine runs per file
+	maxFixPasses = 8  // a fix may reveal another (a typo fixed shows a duplicate)
+	maxFixProofs = 64 // diff engine runs per file
+	// MaxFixBytes bounds the size of a file Fix proves fixes for: the diff
+	// engine's search grows with the rules, and a file larger than this
+	// gets its fixes as suggestions (reason "limit").
+	MaxFixBytes = 64 << 10
 )
 
 // Fix applies the mechanical fixes of text's findings that are proven to
@@ -167,44 +172,79 @@ func Fix(text string, opts *FixOptions) *FixResult {
 		}
 		// Bottom to top: an edit leaves the lines above it where they are.
 		slices.SortStableFunc(todos, func(a, b todo) int { return cmp.Compare(b.f.Line, a.f.Line) })
-		var suggested []FixEdit
-		applied := false
-		cur := res.Text
-		lines := l.lines
-		edited := 0 // the line edited last in this pass
+		// One todo per line in a pass: a second fix of a line waits for the
+		// next pass, on the new text.
+		var batch []FixEdit
+		var lns []*robotstxt.Line
 		for _, t := range todos {
-			if t.f.Line == edited {
-				continue // a second fix of the same line: the next pass, on the new text
+			if len(batch) > 0 && batch[len(batch)-1].Line == t.f.Line {
+				continue
 			}
-			ln := &lines[t.f.Line-1]
+			ln := &l.lines[t.f.Line-1]
 			fe := FixEdit{ID: t.f.ID, Line: t.f.Line, Old: ln.Text, New: t.e.lines}
 			if fe.New == nil {
 				fe.New = []string{}
 			}
-			if proofs >= maxFixProofs || pass >= maxFixPasses {
+			batch = append(batch, fe)
+			lns = append(lns, ln)
+		}
+		if len(batch) == 0 {
+			return res
+		}
+		if pass >= maxFixPasses || len(res.Text) > MaxFixBytes {
+			for i := range batch {
+				batch[i].Reason = "limit"
+			}
+			res.Suggested = reverse(batch)
+			return res
+		}
+		// First all of them at once: one run of the diff engine for a whole
+		// pass, the usual case. When that run finds a change no fix means,
+		// each is proven on its own.
+		cur := res.Text
+		all := cur
+		for i := range batch {
+			all = applyEdit(all, lns[i], edit{batch[i].New})
+		}
+		proofs++
+		if prove(batch, cur, all, o.MaxBytes) {
+			res.Text = all
+			res.Applied = append(res.Applied, batch...)
+			continue
+		}
+		var suggested []FixEdit
+		applied := false
+		for i := range batch {
+			fe := batch[i]
+			fe.Meant, fe.Changes, fe.Reason = 0, nil, ""
+			if proofs >= maxFixProofs {
 				fe.Reason = "limit"
 				suggested = append(suggested, fe)
 				continue
 			}
 			proofs++
-			next := applyEdit(cur, ln, t.e)
-			prove(&fe, cur, next, o.MaxBytes)
-			if fe.Reason != "" {
-				suggested = append(suggested, fe)
+			next := applyEdit(cur, lns[i], edit{fe.New})
+			one := []FixEdit{fe}
+			if !prove(one, cur, next, o.MaxBytes) {
+				suggested = append(suggested, one[0])
 				continue
 			}
 			cur = next
-			edited = t.f.Line
 			applied = true
-			res.Applied = append(res.Applied, fe)
+			res.Applied = append(res.Applied, one[0])
 		}
 		res.Text = cur
 		if !applied {
-			slices.SortStableFunc(suggested, func(a, b FixEdit) int { return cmp.Compare(a.Line, b.Line) })
-			res.Suggested = suggested
+			res.Suggested = reverse(suggested)
 			return res
 		}
 	}
+}
+
+// reverse returns fixes found bottom to top in the order of their lines.
+func reverse(fs []FixEdit) []FixEdit {
+	slices.Reverse(fs)
+	return fs
 }
 
 // applyEdit replaces line ln of text (as lint read it) by e's lines, with
@@ -238,36 +278,66 @@ func eolText(s string) string {
 
 // prove compares the verdicts of old and new with the diff engine (every
 // default crawler, over probe URLs that reach every outcome of the rules)
-// and sets fe's Meant, Changes and Reason.
-func prove(fe *FixEdit, old, new string, maxBytes int) {
+// for the fixes fes, which turned old into new (sorted bottom to top, at
+// most one per line). Each change is counted as meant by the fix whose
+// line decided it in old or in new; when a change is meant by none, or the
+// search was cut short, or a crawler loses "/", it returns false and sets
+// the Reason (and, for a single fix, Changes).
+func prove(fes []FixEdit, old, new string, maxBytes int) bool {
 	po := &robotstxt.Options{MaxBytes: maxBytes}
 	ro, rn := robotstxt.ParseOptions(old, po), robotstxt.ParseOptions(new, po)
 	res := diff.Compare(ro, rn, nil)
-	first, last := fe.Line, fe.Line+len(fe.New)-1
+	// Where each fix's lines are in new: the fixes above it shift them.
+	first := make([]int, len(fes))
+	for i, fe := range fes {
+		shift := 0
+		for _, above := range fes[i+1:] {
+			shift += len(above.New) - 1
+		}
+		first[i] = fe.Line + shift
+	}
+	var other []diff.Change
 	for _, c := range res.Changes {
-		if c.Old.Rule != nil && c.Old.Rule.Line == fe.Line ||
-			c.New.Rule != nil && c.New.Rule.Line >= first && c.New.Rule.Line <= last {
-			fe.Meant++
+		mine := -1
+		for i, fe := range fes {
+			if c.Old.Rule != nil && c.Old.Rule.Line == fe.Line ||
+				c.New.Rule != nil && c.New.Rule.Line >= first[i] && c.New.Rule.Line < first[i]+len(fe.New) {
+				mine = i
+				break
+			}
+		}
+		if mine < 0 {
+			other = append(other, c)
 			continue
 		}
-		fe.Changes = append(fe.Changes, c)
+		fes[mine].Meant++
 	}
+	reason := ""
 	switch {
-	case len(fe.Changes) > 0:
-		fe.Reason = "other-verdicts"
+	case len(other) > 0:
+		reason = "other-verdicts"
 	case res.Truncated || res.Probed && !res.ProbesComplete:
-		fe.Reason = "unproven"
+		reason = "unproven"
 	}
-	if fe.Reason != "" {
-		return
-	}
-	for _, a := range res.Agents {
-		ov, nv := ro.Agent(a).Check("/"), rn.Agent(a).Check("/")
-		if ov.Allowed && !nv.Allowed {
-			fe.Reason = "closes-home"
-			fe.Changes = append(fe.Changes, diff.Change{URL: "/", Agent: a, Old: sideOf(ov), New: sideOf(nv)})
+	if reason == "" {
+		for _, a := range res.Agents {
+			ov, nv := ro.Agent(a).Check("/"), rn.Agent(a).Check("/")
+			if ov.Allowed && !nv.Allowed {
+				reason = "closes-home"
+				other = append(other, diff.Change{URL: "/", Agent: a, Old: sideOf(ov), New: sideOf(nv)})
+			}
 		}
 	}
+	if reason == "" {
+		return true
+	}
+	for i := range fes {
+		fes[i].Reason = reason
+	}
+	if len(fes) == 1 {
+		fes[0].Changes = other
+	}
+	return false
 }
 
 func sideOf(v robotstxt.Verdict) diff.Side {

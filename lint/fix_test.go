@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/diff"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
 // fixTests: each input, the text Fix makes of it, and which fixes it
@@ -185,4 +186,59 @@ func replay(text string, a FixEdit) (string, bool) {
 		return text[:ln.Offset] + strings.Join(a.New, eol) + text[end:], true
 	}
 	return "", false
+}
+
+// FuzzFix: whatever the input, every applied fix changes only the
+// verdicts it means to (checked by an independent replay through the diff
+// engine), and fixing is idempotent.
+func FuzzFix(f *testing.F) {
+	for _, tt := range fixTests {
+		f.Add(tt.in, tt.host)
+	}
+	for _, ex := range examples {
+		f.Add(ex.bad, "")
+	}
+	f.Fuzz(func(t *testing.T, in, host string) {
+		if len(in) > 4096 || len(host) > 64 {
+			return
+		}
+		opts := &Options{Host: host}
+		r := Fix(in, &FixOptions{Options: *opts})
+		checkFixed(t, in, r, opts)
+	})
+}
+
+// TestFixCorpus fixes every file of the shared corpus and checks each
+// result as FuzzFix does.
+func TestFixCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the corpus run takes a while")
+	}
+	files := testutil.Corpus(t, "../../shared/corpus/robots")
+	applied, suggested, changed := 0, map[string]int{}, 0
+	for _, f := range files {
+		if len(f.Data) > MaxFixBytes {
+			continue // suggestions only (TestFixLimit)
+		}
+		r := Fix(string(f.Data), nil)
+		checkFixed(t, string(f.Data), r, &Options{})
+		applied += len(r.Applied)
+		if len(r.Applied) > 0 {
+			changed++
+		}
+		for _, s := range r.Suggested {
+			suggested[s.Reason]++
+		}
+	}
+	t.Logf("%d files: %d fixes applied in %d files; suggestions by reason: %v", len(files), applied, changed, suggested)
+}
+
+// TestFixLimit: a file larger than MaxFixBytes gets its fixes as
+// suggestions, unproven and unapplied.
+func TestFixLimit(t *testing.T) {
+	in := "User-agent: *\nDisallow: admin/\n" + strings.Repeat("Disallow: /page-x\n# "+strings.Repeat("x", 100)+"\n", MaxFixBytes/100)
+	r := Fix(in, nil)
+	if r.Text != in || len(r.Applied) != 0 || len(r.Suggested) == 0 || r.Suggested[0].Reason != "limit" || r.Suggested[0].Line != 2 {
+		t.Errorf("a file of %d bytes: applied %d, suggested %+v", len(in), len(r.Applied), r.Suggested)
+	}
 }
