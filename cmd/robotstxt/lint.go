@@ -56,6 +56,17 @@ findings that FILE (saved with "robotstxt lint --json > FILE") does not hold:
 they are matched by file, check and line content, not line number.
 --statistics prints the count per check instead of the findings.
 
+Fixing: --fix applies the mechanical fixes (field-name typos, a missing
+colon or leading "/", a relative sitemap with --host, a rule repeated in its
+group, a glued line whose split is certain) that the diff engine proves to
+change no verdict except those decided by the line the fix writes or
+removes, and never to close "/" for a crawler; it writes the file in place
+(standard input: the fixed text on standard output) and then reports what is
+left. A fix that would change other verdicts is not applied: standard error
+names it with the verdicts it would change. --diff prints the same fixes as a
+unified diff and changes nothing (exit status 1 when there is one). --select
+and --ignore choose what is fixed.
+
 "robotstxt lint --checks" lists every check (with --format json, as JSON);
 "robotstxt lint --explain ID" explains one check, with a bad and a good
 example. --lang ru or ro translates messages, headings and severities.
@@ -70,7 +81,8 @@ one is, 2 on a usage or input error.`,
   robotstxt lint --explain hash-in-path --lang ru
   robotstxt lint --select error --ignore sitemap-not-absolute robots.txt
   robotstxt lint --json robots.txt > baseline.json; robotstxt lint --baseline baseline.json robots.txt
-  robotstxt lint --statistics sites/`)
+  robotstxt lint --statistics sites/
+  robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	format := fs.String("format", "text", "output `format`: text, json, sarif or github")
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
@@ -83,6 +95,7 @@ one is, 2 on a usage or input error.`,
 	explain := fs.String("explain", "", "explain the check with this `ID` (why it matters, a bad and a good example) and exit")
 	jsonFlag := addJSONFlag(fs, format)
 	choice := addLintChoiceFlags(fs) // lint_choose.go
+	fixer := addLintFixFlags(fs)     // lint_fix.go
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -92,6 +105,9 @@ one is, 2 on a usage or input error.`,
 	}
 	if err := jsonFlag(); err != nil {
 		return err
+	}
+	if fixer.fix && fixer.diff {
+		return usagef("lint: --fix and --diff ask for two things; give one (--diff previews --fix)")
 	}
 	if choice.statistics && (*format == "sarif" || *format == "github") {
 		return usagef("lint: --statistics prints text or json, not %s", *format)
@@ -166,6 +182,15 @@ one is, 2 on a usage or input error.`,
 			display = "robots.txt"
 		}
 		text := string(body)
+		if fixer.on() {
+			opts := lint.FixOptions{Options: lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}, Keep: sel.Filter}
+			if text, err = fixer.run(c, p, display, text, opts); err != nil {
+				return err
+			}
+			if !fixer.report(p) {
+				continue
+			}
+		}
 		findings := sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}))
 		r := lint.FileFindings{Name: display, Findings: baseline.Filter(display, text, findings)}
 		results = append(results, r)
@@ -187,6 +212,9 @@ one is, 2 on a usage or input error.`,
 		}
 	}
 
+	if fixer.diff || fixer.fix && len(results) == 0 {
+		return fixer.status(len(missing) > 0)
+	}
 	switch *format {
 	case "json":
 		if choice.statistics {
