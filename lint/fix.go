@@ -257,8 +257,15 @@ func applyEdit(text string, ln *robotstxt.Line, e edit) string {
 		return text[:start] + text[end+len(eol):]
 	}
 	sep := eol
-	if sep == "" {
-		sep = "\n"
+	if sep == "" { // the last line: the ending of the line before it
+		switch before := text[:start]; {
+		case strings.HasSuffix(before, "\r\n"):
+			sep = "\r\n"
+		case strings.HasSuffix(before, "\r"):
+			sep = "\r"
+		default:
+			sep = "\n"
+		}
 	}
 	return text[:start] + strings.Join(e.lines, sep) + text[end:]
 }

@@ -79,6 +79,14 @@ var fixTests = []struct {
 		in:      "Useragent: *\r\nDisallow: /a/ Disallow: /b/\r\nDisallow: /c\r\nDisallow: /c\r\n",
 		out:     "User-agent: *\r\nDisallow: /a/\r\nDisallow: /b/\r\nDisallow: /c\r\n",
 		applied: []string{"duplicate-rule@4", "glued-directives@2", "typo-accepted@1"}},
+	{name: "a byte order mark stays before the fixed first line",
+		in:      "\xEF\xBB\xBFUseragent: *\nDisallow: admin/\n",
+		out:     "\xEF\xBB\xBFUser-agent: *\nDisallow: /admin/\n",
+		applied: []string{"pattern-no-slash@2", "typo-accepted@1"}},
+	{name: "lone CR line endings are kept, and a last line without one",
+		in:      "User-agent: *\rDisallow: /a/ Disallow: /b/",
+		out:     "User-agent: *\rDisallow: /a/\rDisallow: /b/",
+		applied: []string{"glued-directives@2"}},
 	{name: "several fixes on one line, over two passes",
 		in:      "User-agent: *\nDisalow: admin/\n",
 		out:     "User-agent: *\nDisallow: /admin/\n",
@@ -182,6 +190,12 @@ func replay(text string, a FixEdit) (string, bool) {
 		}
 		if eol == "" {
 			eol = "\n"
+			if strings.HasSuffix(text[:ln.Offset], "\r") {
+				eol = "\r"
+			}
+			if strings.HasSuffix(text[:ln.Offset], "\r\n") {
+				eol = "\r\n"
+			}
 		}
 		return text[:ln.Offset] + strings.Join(a.New, eol) + text[end:], true
 	}
