@@ -85,6 +85,13 @@ func valueAt(ln *robotstxt.Line, value string) int {
 		if i := strings.Index(ln.Text, ln.Key); i >= 0 {
 			start = i + len(ln.Key)
 		}
+		// Past the separator: in "Disallow: :" the value is the second colon.
+		for start < len(ln.Text) && (ln.Text[start] == ' ' || ln.Text[start] == '\t') {
+			start++
+		}
+		if start < len(ln.Text) && ln.Text[start] == ':' {
+			start++
+		}
 	}
 	i := strings.Index(ln.Text[start:], value)
 	if i < 0 || value == "" {
@@ -199,15 +206,18 @@ func Fix(text string, opts *FixOptions) *FixResult {
 			return res
 		}
 		// First all of them at once: one run of the diff engine for a whole
-		// pass, the usual case. When that run finds a change no fix means,
-		// each is proven on its own.
+		// pass. When that run finds no verdict change at all (the usual
+		// case: spellings, duplicates, sitemaps), every fix is proven. Any
+		// change, even one a fix means, sends each fix to a proof of its
+		// own: which fix caused a change cannot be told in a batch (a
+		// user-agent line fixed gives the rules below it a group).
 		cur := res.Text
 		all := cur
 		for i := range batch {
 			all = applyEdit(all, lns[i], edit{batch[i].New})
 		}
 		proofs++
-		if prove(batch, cur, all, o.MaxBytes) {
+		if prove(batch, cur, all, o.MaxBytes) && noneMeant(batch) {
 			res.Text = all
 			res.Applied = append(res.Applied, batch...)
 			continue
@@ -239,6 +249,16 @@ func Fix(text string, opts *FixOptions) *FixResult {
 			return res
 		}
 	}
+}
+
+// noneMeant reports whether the fixes changed no verdict at all.
+func noneMeant(fes []FixEdit) bool {
+	for _, fe := range fes {
+		if fe.Meant > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // reverse returns fixes found bottom to top in the order of their lines.
