@@ -78,6 +78,7 @@ var checkIDs = []struct {
 	{"redundant-rule", Info},
 	{"broad-prefix", Info},
 	{"audit-limit", Info},
+	{"bad-suppression", Warning},
 }
 
 // Checks returns every check, with English texts, for documentation and

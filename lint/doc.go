@@ -51,11 +51,25 @@
 // # Output
 //
 // WriteText, WriteJSON, WriteSARIF and WriteGitHub render findings as text
-// for people (grouped by severity, optionally coloured), one JSON document,
+// for people (grouped by severity, optionally coloured), one JSON report
+// (JSONReport: the same shape for one file or many),
 // SARIF 2.1.0 for code-scanning tools (WriteSARIFFiles: one run over many
 // files, with percent-encoded artifact URIs and a helpUri per rule), and
 // GitHub Actions workflow commands. Text from the file never reaches a
 // terminal raw: control characters are written escaped (as internal/textsafe does for the whole project).
+//
+// # Choosing and fixing
+//
+// Selection keeps the findings of chosen checks or severities; a comment
+// "# robotstxt: ignore ID" silences a check on its line or, as a line of
+// its own, on the next (suppress.go; an unknown ID is a bad-suppression
+// finding); Config is the "lint" object of a .robotstxt.json (FindConfig,
+// ReadConfig); a Baseline (a saved JSONReport) hides the findings it holds,
+// matched by Fingerprint (check and line content). Statistics counts the
+// findings per check. Fix applies the mechanical fixes that the diff
+// package proves to change no verdict but those decided by the line they
+// write or remove, and returns the others as suggestions with the verdicts
+// they would change; UnifiedDiff shows a fix as a diff.
 //
 // # Cost
 //

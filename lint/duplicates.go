@@ -46,7 +46,10 @@ func (l *linter) checkDuplicates(rs *ruleSet) {
 			if !l.sameGroup(int(*mine), rule.Line) {
 				variant = "merged"
 			}
-			l.add(Warning, "duplicate-rule", variant, rule.Line, 0, "rule", ruleText(rule), "first", int(*mine), "agents", l.list(rs.tokens, 4))
+			f := l.add(Warning, "duplicate-rule", variant, rule.Line, 0, "rule", ruleText(rule), "first", int(*mine), "agents", l.list(rs.tokens, 4))
+			if variant == "" {
+				l.fixLines(f) // fix.go: remove the repeat
+			}
 		case other != 0:
 			a, d := rule.Line, int(other)
 			if rule.Kind == robotstxt.Disallow {

@@ -61,6 +61,7 @@ var examples = map[string]struct{ bad, good string }{
 	// The catalogue test lints these with the bound on merged rule sets
 	// lowered to 4 rules (a file that reaches the real bound is hundreds of
 	// lines): each name below merges the shared group with its own.
+	"bad-suppression": {"User-agent: *\n# robotstxt: ignore hash-in-pth\nDisallow: /#top\n", "User-agent: *\n# robotstxt: ignore hash-in-path\nDisallow: /#top\n"},
 	"audit-limit": {"User-agent: bot-a\nUser-agent: bot-b\nDisallow: /search/\nDisallow: /cart/\n\nUser-agent: bot-a\nAllow: /search/a/\n\n" +
 		"User-agent: bot-b\nAllow: /search/b/\n",
 		"User-agent: bot-a\nUser-agent: bot-b\nDisallow: /search/\nDisallow: /cart/\nAllow: /search/a/\nAllow: /search/b/\n"},

@@ -47,7 +47,7 @@ func FuzzLint(f *testing.F) {
 			t.Fatalf("SARIF: %v", err)
 		}
 		buf.Reset()
-		if err := WriteJSON(&buf, "f", got); err != nil || !json.Valid(buf.Bytes()) {
+		if err := WriteJSON(&buf, "f", text, got); err != nil || !json.Valid(buf.Bytes()) {
 			t.Fatalf("JSON: %v", err)
 		}
 		if err := WriteText(io.Discard, got, TextOptions{Source: text, Color: true}); err != nil {

@@ -100,8 +100,11 @@ func (l *linter) checkLines() {
 			if name, ok := canonicalKeys[ln.Field]; ok {
 				key = name
 			}
-			l.add(Warning, "missing-colon", "", ln.Number, 1, "key", key, "value", ln.Value,
+			f := l.add(Warning, "missing-colon", "", ln.Number, 1, "key", key, "value", ln.Value,
 				"text", quote(strings.TrimSpace(content(ln))))
+			if _, ok := canonicalKeys[ln.Field]; ok {
+				l.fixKey(f, ln, key+":") // fix.go
+			}
 		}
 		switch ln.Field {
 		case robotstxt.FieldUserAgent, robotstxt.FieldAllow, robotstxt.FieldDisallow, robotstxt.FieldSitemap:
@@ -109,7 +112,7 @@ func (l *linter) checkLines() {
 			// One finding per mistake: a missing colon already says how
 			// the line is read.
 			if !ln.Has(robotstxt.LineMissingColon) && (ln.Has(robotstxt.LineTypo) || !strings.EqualFold(ln.Key, name)) {
-				l.add(Warning, "typo-accepted", "", ln.Number, 1, "key", quote(ln.Key), "name", name)
+				l.fixKey(l.add(Warning, "typo-accepted", "", ln.Number, 1, "key", quote(ln.Key), "name", name), ln, name)
 			}
 			if ln.Field == robotstxt.FieldSitemap {
 				l.checkSitemap(ln)
@@ -157,7 +160,7 @@ func (l *linter) checkOther(ln *robotstxt.Line) {
 			return
 		}
 		if s := suggest(key); s != "" {
-			l.add(Warning, "unknown-directive", "typo", n, 1, "key", quote(ln.Key), "suggestion", displayKey(s))
+			l.fixKey(l.add(Warning, "unknown-directive", "typo", n, 1, "key", quote(ln.Key), "suggestion", displayKey(s)), ln, displayKey(s))
 			return
 		}
 		if l.firstAgent == 0 || n < l.firstAgent {
@@ -271,7 +274,10 @@ func (l *linter) checkSitemap(ln *robotstxt.Line) {
 	case err != nil:
 		l.add(Error, "sitemap-not-absolute", "invalid", ln.Number, col, "value", quote(v))
 	case u.Scheme == "" && strings.HasPrefix(v, "/"):
-		l.add(Error, "sitemap-not-absolute", "relative", ln.Number, col, "value", quote(v))
+		f := l.add(Error, "sitemap-not-absolute", "relative", ln.Number, col, "value", quote(v))
+		if l.host != "" && !strings.HasPrefix(v, "//") {
+			l.fixValue(f, ln, v, "https://"+l.host+v) // fix.go
+		}
 	case u.Scheme == "" && looksLikeHost(v):
 		l.add(Error, "sitemap-not-absolute", "no-scheme", ln.Number, col, "value", quote(v), "url", "https://"+v)
 	case u.Scheme == "":

@@ -120,11 +120,17 @@ type limits struct {
 var defaultLimits = limits{setRules: 100_000, budget: 4_000_000}
 
 func lintLimits(text string, opts *Options, lim limits) []Finding {
+	return lintWith(text, opts, lim, nil).out
+}
+
+// lintWith runs the audit; with edits not nil, it also collects there the
+// mechanical fixes of the findings (fix.go).
+func lintWith(text string, opts *Options, lim limits, edits map[findingKey]edit) *linter {
 	var o Options
 	if opts != nil {
 		o = *opts
 	}
-	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}, limits: lim}
+	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}, limits: lim, edits: edits}
 	l.r = robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: o.MaxBytes})
 	// One allocation for the lines: growing the slice line by line costs
 	// several times its final size in copies and garbage.
@@ -152,11 +158,12 @@ func lintLimits(text string, opts *Options, lim limits) []Finding {
 	}
 	l.parsed = len(l.lines)
 	l.run()
+	l.suppress() // suppress.go
 	slices.SortStableFunc(l.out, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Severity, b.Severity),
 			strings.Compare(a.ID, b.ID), cmp.Compare(a.Column, b.Column))
 	})
-	return l.out
+	return l
 }
 
 // renderedKeys, when not nil, records every message key a finding used
@@ -201,6 +208,8 @@ type linter struct {
 		large []*ruleSet // sets too large for redundant-rule (maxRedundantRules)
 	}
 	outOfBudget bool // a comparison was skipped for want of budget
+	// edits, when not nil, collects the mechanical fixes (fix.go).
+	edits map[findingKey]edit
 }
 
 func (l *linter) run() {

@@ -184,6 +184,9 @@ var checkTests = []struct {
 	// 311 merged sets of 321 rules fit in the bound of 100,000; bot311's
 	// would not (limits_test.go has the finer points).
 	{id: "audit-limit", ref: "audit", line: 312, bad: mergedSets(330, 320), good: mergedSets(300, 320)},
+	{id: "bad-suppression", ref: "suppression", line: 2,
+		bad:  "User-agent: *\n# robotstxt: ignore hash-in-pth\nDisallow: /#top\n",
+		good: "User-agent: *\n# robotstxt: ignore hash-in-path\nDisallow: /#top\n"},
 }
 
 func TestEveryCheckBothWays(t *testing.T) {
@@ -233,6 +236,7 @@ var variantTests = []struct {
 	text string
 	want []string // "id@line"
 }{
+	{"suppression naming two unknown IDs", "User-agent: *\n# robotstxt: ignore zzz, qqqq\nDisallow: /a\nSitemap: https://example.com/s.xml\n", []string{"bad-suppression@2"}},
 	{"clean file", "User-agent: *\nDisallow: /admin/\nAllow: /admin/public/\n\nSitemap: https://example.com/sitemap.xml\n", nil},
 	{"allow all, the classic way", "User-agent: *\nDisallow:\n", []string{"empty-disallow@2"}},
 	{"prose with a colon before the group", "Note: this file is generated\nUser-agent: *\nDisallow: /x\n",

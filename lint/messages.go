@@ -494,6 +494,8 @@ var english = map[string]string{
 	"text.good":                                "Good",
 	"text.more":                                "More",
 	"text.total":                               "{files} files: {counts}",
+	"text.stat.total":                          "in all",
+	"unit.file":                                "{n} file|{n} files",
 	"text.id":                                  "ID",
 	"text.severity":                            "severity",
 	"text.summary-heading":                     "what it looks for",
@@ -508,6 +510,13 @@ var english = map[string]string{
 	"audit-limit.msg.large":  "redundant-rule did not compare the rules of {sets} ({agents}): each holds more than {limit} distinct rules. A longer rule that a shorter one makes redundant is not reported there; the other checks compared them.",
 	"audit-limit.msg.budget": "The checks that compare rules with each other stopped after {limit} steps: shadowed-rule, redundant-rule and named-group-replaces-star may have missed some rules of this file. Every other check ran on the whole file.",
 	"audit-limit.explain":    "Some checks compare rules with each other: the rules of each crawler's merged groups (duplicate-rule, shadowed-rule, redundant-rule), and those of a named group with the \"*\" group (named-group-replaces-star). Their work can grow faster than the file: hundreds of names that each add a small group of their own to one large shared group make hundreds of large rule sets. So that the audit stays linear in the size of the file, that work is bounded: 100,000 rules in all merged rule sets, 4,000,000 comparison steps, and 5000 distinct rules per set for redundant-rule. Past a bound the audit compares only part of the file and says so: what it reports is still right, but it may report less. Crawlers read the file as usual; nothing is wrong with it as such. The example shows the shape in small: it takes hundreds of names and rules to reach the bound. Naming each crawler in one group only, as in the fixed file, lets crawlers that share their rules share one rule set, compared once.",
+	// bad-suppression
+	"bad-suppression.summary":  "A \"# robotstxt: ignore\" comment names something that is not a check ID, so it silences nothing for it.",
+	"bad-suppression.fix":      "Write the check's ID as \"robotstxt lint --checks\" lists it, or remove it from the comment.",
+	"bad-suppression.msg":      "{id} in this \"robotstxt: ignore\" comment is not a check ID: no finding is silenced for it.",
+	"bad-suppression.msg.typo": "{id} in this \"robotstxt: ignore\" comment is not a check ID; did you mean {suggestion}? No finding is silenced for it.",
+	"bad-suppression.fix.typo": "Write \"{suggestion}\".",
+	"bad-suppression.explain":  "\"# robotstxt: ignore ID[,ID]\" silences the named checks on its own line and, when the comment is a line of its own, on the next line; \"# robotstxt: ignore\" with no ID silences every check there. Crawlers read it as a comment. An ID that names no check silences nothing, and the finding it was meant for comes back: this check says so, with the closest ID when one is near.",
 }
 
 // t returns the text for key in the linter's language, with the {name}

@@ -97,8 +97,12 @@ func (l *linter) checkValues() {
 		if loc := gluedAt(v); loc != nil && loc[1] > 0 && strings.TrimSpace(v[:loc[0]]) != "" {
 			first := strings.TrimSpace(v[:loc[0]])
 			rest := strings.TrimSpace(v[loc[0]:])
-			l.add(Error, "glued-directives", gluedSplit(kind, first, rest, isWordByte(v[loc[0]-1])), ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
+			variant := gluedSplit(kind, first, rest, isWordByte(v[loc[0]-1]))
+			f := l.add(Error, "glued-directives", variant, ln.Number, col()+runeCount(v[:loc[0]]), "value", quote(v),
 				"kind", kind, "first", first, "rest", quote(rest))
+			if variant == "" {
+				l.fixGlued(f, ln, first, rest) // fix.go: only a split the audit is sure of
+			}
 			continue
 		}
 		if !strings.ContainsAny(v, " \t") {

@@ -165,8 +165,9 @@ func (l *linter) noSlash(rule robotstxt.Rule, col int) {
 	if k, rest, ok := strings.Cut(p, ":"); ok && (strings.EqualFold(k, "disallow") || strings.EqualFold(k, "allow")) {
 		rest = strings.TrimSpace(rest)
 		if rest == "" || rest[0] == '/' || rest[0] == '*' {
-			l.add(Error, "pattern-no-slash", "doubled-key", n, col, "kind", kindName(rule.Kind), "pattern", quote(p),
+			f := l.add(Error, "pattern-no-slash", "doubled-key", n, col, "kind", kindName(rule.Kind), "pattern", quote(p),
 				"key", k, "fixed", rest)
+			l.fixValue(f, l.line(n), p, rest) // fix.go
 			return
 		}
 	}
@@ -174,7 +175,12 @@ func (l *linter) noSlash(rule robotstxt.Rule, col int) {
 	case '.', '?', '&', '=':
 		fixed, variant = "/*"+p, "anywhere"
 	}
-	l.add(Error, "pattern-no-slash", variant, n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "fixed", fixed)
+	f := l.add(Error, "pattern-no-slash", variant, n, col, "kind", kindName(rule.Kind), "pattern", quote(p), "fixed", fixed)
+	if gluedAt(p) == nil && !strings.ContainsAny(p, " \t") {
+		// Not a line whose start was cut before a glued directive
+		// ("ivate/ Disallow: /tmp/"): "/" would not restore it.
+		l.fixValue(f, l.line(n), p, fixed) // fix.go
+	}
 }
 
 // hasPrefixLower is strings.HasPrefix(strings.ToLower(s), prefix) for a

@@ -201,28 +201,65 @@ func excerpt(s string) string {
 	return textsafe.Escape(strings.ReplaceAll(s, "\t", " "))
 }
 
-// JSONDoc is the JSON form of an audit: "robotstxt lint --format json" and
-// the HTTP API print it.
+// JSONReport is the JSON form of an audit, one shape whatever the number
+// of files: "robotstxt lint --json" prints it for one file or many, and the
+// HTTP API's lint answer is the same object for its one file.
+type JSONReport struct {
+	Files  []JSONDoc `json:"files"`  // in the order linted; [] when none
+	Counts Counts    `json:"counts"` // over all files
+}
+
+// JSONDoc is the audit of one file in a JSONReport.
 type JSONDoc struct {
-	File     string    `json:"file"`
-	Counts   Counts    `json:"counts"`
-	Findings []Finding `json:"findings"`
+	File     string        `json:"file"`
+	Counts   Counts        `json:"counts"`
+	Findings []JSONFinding `json:"findings"` // [] when none
 }
 
-// NewJSONDoc returns the JSON form of findings; an empty list is [].
-func NewJSONDoc(file string, findings []Finding) JSONDoc {
-	if findings == nil {
-		findings = []Finding{}
+// JSONFinding is a finding with its fingerprint, which a baseline
+// (ReadBaseline) matches: it depends on the check and on the content of the
+// line, not on its number, so an edit above the line keeps it.
+type JSONFinding struct {
+	Finding
+	Fingerprint string `json:"fingerprint"`
+}
+
+// NewJSONDoc returns the JSON form of one file's findings; source is the
+// linted text, for the fingerprints.
+func NewJSONDoc(file, source string, findings []Finding) JSONDoc {
+	doc := JSONDoc{File: file, Counts: Count(findings), Findings: make([]JSONFinding, len(findings))}
+	fp := newFingerprinter(source, findings)
+	for i, f := range findings {
+		doc.Findings[i] = JSONFinding{Finding: f, Fingerprint: fp.of(f)}
 	}
-	return JSONDoc{File: file, Counts: Count(findings), Findings: findings}
+	return doc
 }
 
-// WriteJSON writes one indented JSON document (JSONDoc).
-func WriteJSON(w io.Writer, file string, findings []Finding) error {
+// NewJSONReport gathers the documents of a run and counts their findings.
+func NewJSONReport(docs []JSONDoc) JSONReport {
+	if docs == nil {
+		docs = []JSONDoc{}
+	}
+	r := JSONReport{Files: docs}
+	for _, d := range docs {
+		r.Counts.Error += d.Counts.Error
+		r.Counts.Warning += d.Counts.Warning
+		r.Counts.Info += d.Counts.Info
+	}
+	return r
+}
+
+// WriteJSON writes the JSONReport of one file, indented.
+func WriteJSON(w io.Writer, file, source string, findings []Finding) error {
+	return WriteJSONReport(w, NewJSONReport([]JSONDoc{NewJSONDoc(file, source, findings)}))
+}
+
+// WriteJSONReport writes a report, indented, HTML characters unescaped.
+func WriteJSONReport(w io.Writer, r JSONReport) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(NewJSONDoc(file, findings))
+	return enc.Encode(r)
 }
 
 // SARIF 2.1.0 (OASIS), the subset code-scanning tools read.

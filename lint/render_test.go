@@ -102,31 +102,74 @@ func TestGitHub(t *testing.T) {
 	}
 }
 
+// TestJSON: the report has one shape whatever the number of files (an
+// object with "files" and "counts"), lists are [] when empty, and a round
+// trip keeps every finding.
 func TestJSON(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteJSON(&buf, "robots.txt", nil); err != nil {
+	if err := WriteJSON(&buf, "robots.txt", "", nil); err != nil {
 		t.Fatal(err)
 	}
-	var doc JSONDoc
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+	var rep JSONReport
+	if err := json.Unmarshal(buf.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if doc.Findings == nil || len(doc.Findings) != 0 || !strings.Contains(buf.String(), `"findings": []`) {
+	if len(rep.Files) != 1 || rep.Files[0].Findings == nil || len(rep.Files[0].Findings) != 0 || !strings.Contains(buf.String(), `"findings": []`) {
 		t.Errorf("no findings must be [], got %s", buf.String())
 	}
 	buf.Reset()
+	if err := WriteJSONReport(&buf, NewJSONReport(nil)); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `"files": []`) {
+		t.Errorf("no files must be [], got %s", buf.String())
+	}
+	buf.Reset()
 	fs := Lint(sample, nil)
-	if err := WriteJSON(&buf, "robots.txt", fs); err != nil {
+	two := Lint("User-agent: *\nDisallow: /a#b\n", nil)
+	r := NewJSONReport([]JSONDoc{NewJSONDoc("a.txt", sample, fs), NewJSONDoc("b.txt", "User-agent: *\nDisallow: /a#b\n", two)})
+	if err := WriteJSONReport(&buf, r); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+	rep = JSONReport{}
+	if err := json.Unmarshal(buf.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if len(doc.Findings) != len(fs) || doc.Counts != Count(fs) || doc.Findings[0] != fs[0] {
-		t.Errorf("JSON round trip lost something: %+v", doc)
+	if len(rep.Files) != 2 || len(rep.Files[0].Findings) != len(fs) || rep.Files[0].Counts != Count(fs) || rep.Files[0].Findings[0].Finding != fs[0] {
+		t.Errorf("JSON round trip lost something: %+v", rep)
+	}
+	c1, c2 := Count(fs), Count(two)
+	if want := (Counts{c1.Error + c2.Error, c1.Warning + c2.Warning, c1.Info + c2.Info}); rep.Counts != want {
+		t.Errorf("total counts %+v, want %+v", rep.Counts, want)
 	}
 	if !strings.Contains(buf.String(), `"severity": "warning"`) {
 		t.Errorf("severity is not a word: %s", buf.String())
+	}
+	for _, d := range rep.Files {
+		for _, f := range d.Findings {
+			if len(f.Fingerprint) != 16 {
+				t.Errorf("%s: fingerprint %q, want 16 hex digits", f.ID, f.Fingerprint)
+			}
+		}
+	}
+}
+
+// TestFingerprint: the fingerprint follows the check and the line's
+// content, not its number or the spaces around it.
+func TestFingerprint(t *testing.T) {
+	for _, tt := range []struct {
+		a, b [2]string // id, line
+		same bool
+	}{
+		{[2]string{"hash-in-path", "Disallow: /a#b"}, [2]string{"hash-in-path", "Disallow: /a#b"}, true},
+		{[2]string{"hash-in-path", "Disallow: /a#b"}, [2]string{"hash-in-path", "  Disallow: /a#b \t"}, true},
+		{[2]string{"hash-in-path", "Disallow: /a#b"}, [2]string{"hash-in-path", "Disallow: /a#c"}, false},
+		{[2]string{"hash-in-path", "Disallow: /a#b"}, [2]string{"space-in-path", "Disallow: /a#b"}, false},
+		{[2]string{"no-sitemap", ""}, [2]string{"no-sitemap", ""}, true},
+	} {
+		if got := Fingerprint(tt.a[0], tt.a[1]) == Fingerprint(tt.b[0], tt.b[1]); got != tt.same {
+			t.Errorf("Fingerprint(%q) == Fingerprint(%q): %v, want %v", tt.a, tt.b, got, tt.same)
+		}
 	}
 }
 

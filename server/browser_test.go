@@ -687,14 +687,19 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("%s: page %s, command line %s", name, got, want)
 			}
 			var lint struct {
-				Findings []struct {
-					ID   string `json:"id"`
-					Line int    `json:"line"`
-				} `json:"findings"`
+				Files []struct {
+					Findings []struct {
+						ID   string `json:"id"`
+						Line int    `json:"line"`
+					} `json:"findings"`
+				} `json:"files"`
 			}
 			runJSON(t, cli, &lint, "lint", "--format", "json", "-f", f)
+			if len(lint.Files) != 1 {
+				t.Fatalf("%s: lint --json gave %d files, want 1", name, len(lint.Files))
+			}
 			var ids []string
-			for _, x := range lint.Findings {
+			for _, x := range lint.Files[0].Findings {
 				ids = append(ids, fmt.Sprintf("%s@%d", x.ID, x.Line))
 			}
 			sort.Strings(ids)

@@ -27,7 +27,7 @@
 //	  -> a JSON array with one object per URL and agent (URL-major, as the
 //	     lines of "robotstxt check --json")
 //	POST /api/v1/lint   {"robots": "...", "lang": "en"}
-//	  -> a JSON array of findings, as "robotstxt lint --json"
+//	  -> {"files": [{"file": "robots.txt", ...}], "counts": ...}, as "robotstxt lint --json"
 //	GET  /healthz       -> {"status": "ok"}
 //
 // With text/plain: POST /api/v1/check?agent=Googlebot&url=/x (agent and url

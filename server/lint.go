@@ -14,9 +14,7 @@ func (s *Server) apiLint(req *request) (any, error) {
 	if !langs[req.Lang] {
 		return nil, badRequest(`"lang" must be en, ru or ro, not %q`, req.Lang)
 	}
+	// The same object as "robotstxt lint --json", for the one file.
 	findings := lint.Lint(*req.Robots, &lint.Options{Lang: req.Lang})
-	if findings == nil {
-		findings = []lint.Finding{}
-	}
-	return findings, nil
+	return lint.NewJSONReport([]lint.JSONDoc{lint.NewJSONDoc("robots.txt", *req.Robots, findings)}), nil
 }

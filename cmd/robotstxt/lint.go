@@ -29,8 +29,9 @@ stable ID, a severity, a line and, where there is one, a fix.
 Input: -f FILE, or one or more FILE arguments, or a DIR (every *.txt file
 under it, recursively), or standard input when no file is given (or "-f -").
 Many files are linted in one run: text output shows each file, then a total;
-json prints one document for one file and an array of documents for several;
-sarif writes one run with one artifact per file.
+json prints one object whatever the number of files ({"files": [...],
+"counts": {...}}; see docs/auditing.md); sarif writes one run with one
+artifact per file.
 
 --host names the host the file is served from (www.example.org): a rule
 written as a full URL on that host then gets its path as the fix, while one
@@ -43,6 +44,29 @@ tools; each rule links to its entry in the check catalogue) and github
 (workflow commands that annotate the file in a GitHub Actions run). Control
 characters from a file are always shown escaped (\x1b), never raw.
 
+Choosing findings: --select and --ignore take check IDs or severities
+(--select error,warning --ignore crawl-delay); a comment "# robotstxt: ignore
+ID[,ID]" silences checks on its line, or on the next line when it is a line
+of its own ("# robotstxt: ignore" alone silences every check there). The
+nearest .robotstxt.json from the current folder upwards gives defaults for
+the same options ({"lint": {"select": [...], "ignore": [...], "fail-on": ...,
+"format", "host", "lang", "max-bytes", "baseline"}}); flags win, --config FILE
+names another file, --no-config reads none. --baseline FILE reports only the
+findings that FILE (saved with "robotstxt lint --json > FILE") does not hold:
+they are matched by file, check and line content, not line number.
+--statistics prints the count per check instead of the findings.
+
+Fixing: --fix applies the mechanical fixes (field-name typos, a missing
+colon or leading "/", a relative sitemap with --host, a rule repeated in its
+group, a glued line whose split is certain) that the diff engine proves to
+change no verdict except those decided by the line the fix writes or
+removes, and never to close "/" for a crawler; it writes the file in place
+(standard input: the fixed text on standard output) and then reports what is
+left. A fix that would change other verdicts is not applied: standard error
+names it with the verdicts it would change. --diff prints the same fixes as a
+unified diff and changes nothing (exit status 1 when there is one). --select
+and --ignore choose what is fixed.
+
 "robotstxt lint --checks" lists every check (with --format json, as JSON);
 "robotstxt lint --explain ID" explains one check, with a bad and a good
 example. --lang ru or ro translates messages, headings and severities.
@@ -54,7 +78,11 @@ one is, 2 on a usage or input error.`,
   curl -s https://example.com/robots.txt | robotstxt lint --name robots.txt --fail-on warning
   robotstxt lint sites/ --format sarif > robots.sarif
   robotstxt lint -f public/robots.txt --format github
-  robotstxt lint --explain hash-in-path --lang ru`)
+  robotstxt lint --explain hash-in-path --lang ru
+  robotstxt lint --select error --ignore sitemap-not-absolute robots.txt
+  robotstxt lint --json robots.txt > baseline.json; robotstxt lint --baseline baseline.json robots.txt
+  robotstxt lint --statistics sites/
+  robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	format := fs.String("format", "text", "output `format`: text, json, sarif or github")
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
@@ -66,11 +94,23 @@ one is, 2 on a usage or input error.`,
 	checks := fs.Bool("checks", false, "list every check (ID, severity, what it looks for, fix) and exit")
 	explain := fs.String("explain", "", "explain the check with this `ID` (why it matters, a bad and a good example) and exit")
 	jsonFlag := addJSONFlag(fs, format)
+	choice := addLintChoiceFlags(fs) // lint_choose.go
+	fixer := addLintFixFlags(fs)     // lint_fix.go
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	sel, baseline, err := choice.resolve(fs, lintSettings{failOn: failOn, format: format, host: host, lang: lang, maxBytes: maxBytes})
+	if err != nil {
 		return err
 	}
 	if err := jsonFlag(); err != nil {
 		return err
+	}
+	if fixer.fix && fixer.diff {
+		return usagef("lint: --fix and --diff ask for two things; give one (--diff previews --fix)")
+	}
+	if choice.statistics && (*format == "sarif" || *format == "github") {
+		return usagef("lint: --statistics prints text or json, not %s", *format)
 	}
 	if *checks {
 		return printChecks(c.stdout, *format, *lang)
@@ -120,6 +160,7 @@ one is, 2 on a usage or input error.`,
 	// Text and GitHub output are written file by file, so that a folder of
 	// files is not held in memory; JSON and SARIF are one document.
 	var results []lint.FileFindings
+	var docs []lint.JSONDoc
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -141,13 +182,26 @@ one is, 2 on a usage or input error.`,
 			display = "robots.txt"
 		}
 		text := string(body)
-		r := lint.FileFindings{Name: display,
-			Findings: lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host})}
+		if fixer.on() {
+			opts := lint.FixOptions{Options: lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}, Keep: sel.Filter}
+			if text, err = fixer.run(c, p, display, text, opts); err != nil {
+				return err
+			}
+			if !fixer.report(p) {
+				continue
+			}
+		}
+		findings := sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}))
+		r := lint.FileFindings{Name: display, Findings: baseline.Filter(display, text, findings)}
 		results = append(results, r)
-		switch *format {
-		case "github":
+		if *format == "json" && !choice.statistics {
+			docs = append(docs, lint.NewJSONDoc(r.Name, text, r.Findings))
+		}
+		switch {
+		case choice.statistics:
+		case *format == "github":
 			err = lint.WriteGitHub(c.stdout, r.Name, r.Findings, *lang)
-		case "text":
+		case *format == "text":
 			if i > 0 {
 				fmt.Fprintln(c.stdout)
 			}
@@ -158,20 +212,23 @@ one is, 2 on a usage or input error.`,
 		}
 	}
 
+	if fixer.diff || fixer.fix && len(results) == 0 {
+		return fixer.status(len(missing) > 0)
+	}
 	switch *format {
 	case "json":
-		if len(results) == 1 {
-			err = lint.WriteJSON(c.stdout, results[0].Name, results[0].Findings)
+		if choice.statistics {
+			err = writeJSON(c.stdout, lint.Statistics(results))
 			break
 		}
-		docs := make([]lint.JSONDoc, len(results))
-		for i, r := range results {
-			docs[i] = lint.NewJSONDoc(r.Name, r.Findings)
-		}
-		err = writeJSON(c.stdout, docs)
+		err = lint.WriteJSONReport(c.stdout, lint.NewJSONReport(docs))
 	case "sarif":
 		err = lint.WriteSARIFFiles(c.stdout, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
 	case "text":
+		if choice.statistics {
+			err = lint.WriteStatistics(c.stdout, lint.Statistics(results), *lang)
+			break
+		}
 		if len(results) > 1 {
 			_, err = fmt.Fprintf(c.stdout, "\n%s\n", lint.Totals(results, *lang))
 		}
