@@ -2,12 +2,14 @@ package rediscache
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
 
 	"github.com/robotstxt/robotstxt/cache"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/internal/redistest"
 )
 
@@ -132,4 +134,50 @@ func FuzzSentinelURL(f *testing.F) {
 			t.Fatalf("%q: %+v", s, o)
 		}
 	})
+}
+
+// TestOldHoldNamesMigrated: a hold stored under the key names of releases
+// before hash tags ("<prefix>target:<origin>") holds after an upgrade in
+// place: the first process to reach the store moves it to the new name.
+// An expired one is dropped.
+func TestOldHoldNamesMigrated(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	r := redistest.Client(t, srv)
+	tests := []struct {
+		origin string
+		until  time.Time
+		held   bool
+	}{
+		{"https://held.example", time.Now().Add(time.Hour), true},
+		{"https://over.example", time.Now().Add(-time.Minute), false},
+	}
+	for _, tt := range tests {
+		b, _ := json.Marshal(holdJSON{gate.OriginHold{Until: tt.until, HTTPStatus: 429}, tt.until.UnixMilli()})
+		if err := r.Set(ctx, "mig:target:"+tt.origin, b, time.Hour).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Open(srv.URL(), Options{Prefix: "mig:"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no store")
+		}
+	}
+	for _, tt := range tests {
+		if n, _ := r.Exists(ctx, "mig:target:"+tt.origin).Result(); n != 0 {
+			t.Errorf("%s: the old key is still there", tt.origin)
+		}
+		if n, _ := r.Exists(ctx, c.keys.target(tt.origin)).Result(); (n == 1) != tt.held {
+			t.Errorf("%s: new key exists %v, want %v", tt.origin, n == 1, tt.held)
+		}
+		h, ok, err := c.OriginHeld(ctx, tt.origin, time.Now())
+		if err != nil || ok != tt.held || (ok && h.HTTPStatus != 429) {
+			t.Errorf("%s: OriginHeld = %+v %v %v; want held %v", tt.origin, h, ok, err, tt.held)
+		}
+	}
 }

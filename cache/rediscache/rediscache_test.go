@@ -143,8 +143,8 @@ func TestEntryKeysAndTTLs(t *testing.T) {
 		key      string
 		min, max time.Duration
 	}{
-		{"t1:policy:https://a.example", 2*time.Hour + 50*time.Minute, 3 * time.Hour},    // expiry + Keep
-		{"t1:hold:https://a.example", 14 * time.Minute, 15*time.Minute + 5*time.Second}, // retry + HoldKeep
+		{rediscache.KeyOf("t1:", "policy", "https://a.example"), 2*time.Hour + 50*time.Minute, 3 * time.Hour},    // expiry + Keep
+		{rediscache.KeyOf("t1:", "hold", "https://a.example"), 14 * time.Minute, 15*time.Minute + 5*time.Second}, // retry + HoldKeep
 	}
 	for _, tt := range tests {
 		ttl, err := r.TTL(ctx, tt.key).Result()
@@ -156,7 +156,7 @@ func TestEntryKeysAndTTLs(t *testing.T) {
 	if err := a.cache.Put(ctx, "https://a.example", &cache.Entry{Policy: p, Expires: e.Expires}); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := r.Exists(ctx, "t1:hold:https://a.example").Result(); n != 0 {
+	if n, _ := r.Exists(ctx, rediscache.KeyOf("t1:", "hold", "https://a.example")).Result(); n != 0 {
 		t.Error("hold key left after a successful fetch")
 	}
 	if err := b.cache.Delete(ctx, "https://a.example"); err != nil {
