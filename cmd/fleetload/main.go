@@ -13,8 +13,8 @@
 // (the fleet settles); Redis killed mid-phase and restarted empty (entries
 // and holds written back); tarpits; redirect chains past the fetch
 // deadline; Redis frozen; cross-site POSTs; the fleet lock's holder killed;
-// one instance killed; a Sentinel failover. Each checks 0 fail-open and 0
-// lost answers.
+// one instance killed; a Sentinel failover; a Redis Cluster primary killed
+// (its replica takes over). Each checks 0 fail-open and 0 lost answers.
 //
 // It is not run by "go test"; run it with
 //
@@ -842,6 +842,55 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 		report(phase(ctx, c, "sentinel-after", origins, ha, c.faultRequests/3, nil, nil, nil))
+	}
+	// High availability on Redis Cluster: a fleet of two on three
+	// primaries with a replica each; the holds reported again through it;
+	// a primary killed (its replica takes over).
+	cli, err := exec.LookPath("redis-cli")
+	if err != nil {
+		msg := "redis-cli not found (apt-get install redis-tools): the cluster phases did not run"
+		if os.Getenv("CI") == "true" {
+			return errors.New(msg)
+		}
+		fmt.Fprintln(w, "  skipped:", msg)
+	} else {
+		cdir := filepath.Join(dir, "cluster")
+		os.Mkdir(cdir, 0o755)
+		cl, err := redistest.LaunchCluster(rbin, cli, cdir, 3, 1)
+		if err != nil {
+			return err
+		}
+		defer cl.Kill()
+		var ha []*instance
+		for range 2 {
+			in, err := startInstance(bin, cl.URL(), scope)
+			if err != nil {
+				return err
+			}
+			defer in.kill()
+			ha = append(ha, in)
+		}
+		if err := waitShared(ha, 15*time.Second); err != nil {
+			return err
+		}
+		for _, o := range fresh {
+			if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
+				return fmt.Errorf("target-status: %w", err)
+			}
+		}
+		report(phase(ctx, c, "cluster-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
+		report(phase(ctx, c, "cluster-failover", origins, ha, c.faultRequests,
+			func() {
+				cl.Nodes[0].Kill()
+				fmt.Fprintf(w, "  cluster primary %s killed; its replica takes over\n", cl.Nodes[0].Addr)
+			}, nil, nil))
+		if err := cl.WaitOK(30 * time.Second); err != nil {
+			return err
+		}
+		if err := waitShared(ha, 30*time.Second); err != nil {
+			return err
+		}
+		report(phase(ctx, c, "cluster-after", origins, ha, c.faultRequests/3, nil, nil, nil))
 	}
 	var problems []string
 	if failOpen > 0 {
