@@ -272,3 +272,68 @@ func TestClusterURL(t *testing.T) {
 		t.Error("a prefix with braces was accepted")
 	}
 }
+
+// TestClusterShardLosesData: a cluster without replicas, one primary
+// restarted empty (it keeps its slots). Instance b, which never read a's
+// hold of an origin on that shard, does not find it free: the bucket's
+// epoch is gone, so the hold is unconfirmed until a (told by b's "lost"
+// message, though a's own connections never broke on that shard) writes
+// it back. An origin on another shard is answered as before: only the
+// buckets that lost their data settle.
+func TestClusterShardLosesData(t *testing.T) {
+	cl := redistest.StartCluster(t, 0)
+	ctx := context.Background()
+	const prefix = "cl:"
+	opt := rediscache.Options{Settle: 3 * time.Second}
+	a := newInstanceAt(t, cl.URL(), prefix, opt)
+	b := newInstanceAt(t, cl.URL(), prefix, opt)
+	victim := cl.Nodes[0]
+	pick := func(onVictim bool) string {
+		for i := range 500 {
+			o := fmt.Sprintf("https://site%d.example", i)
+			p, err := cl.PrimaryFor(rediscache.KeyOf(prefix, "target", o))
+			if err == nil && (p == victim) == onVictim {
+				return o
+			}
+		}
+		t.Fatal("no origin found on the wanted shard")
+		return ""
+	}
+	lost, kept := pick(true), pick(false)
+	if err := a.cache.HoldOrigin(ctx, lost, gate.OriginHold{Until: time.Now().Add(time.Hour), HTTPStatus: 429}); err != nil {
+		t.Fatal(err)
+	}
+	if err := victim.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if err := cl.WaitOK(30 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	sawUnconfirmed := false
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		h, ok, err := b.cache.OriginHeld(ctx, lost, time.Now())
+		if ok && err == nil && h.HTTPStatus == 429 {
+			break // a wrote it back
+		}
+		if !ok && err == nil {
+			t.Fatal("b found the held origin free after its shard lost its data: a fail-open")
+		}
+		if errors.Is(err, rediscache.ErrUnavailable) {
+			sawUnconfirmed = true
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the hold never came back")
+		}
+	}
+	if !sawUnconfirmed {
+		t.Log("a wrote the hold back before b's first read")
+	}
+	if _, ok, err := b.cache.OriginHeld(ctx, kept, time.Now()); ok || err != nil {
+		t.Errorf("an origin on a shard that kept its data: held %v, err %v; want free", ok, err)
+	}
+	if n, err := redistest.Client(t, victim).Exists(ctx, rediscache.KeyOf(prefix, "target", lost)).Result(); err != nil || n != 1 {
+		t.Errorf("the hold key on the restarted shard: %d %v; want written back", n, err)
+	}
+}

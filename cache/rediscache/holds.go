@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -293,6 +294,12 @@ func (c *Cache) restarted(ctx context.Context, b int, epoch string) bool {
 	}
 	if err := c.rdb.SetArgs(octx, c.keys.settling(b), "1", redis.SetArgs{Mode: "NX", TTL: c.opt.Settle}).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		c.fail("epoch", err)
+	}
+	// Tell the fleet: a process whose connections did not break (the
+	// shard that lost its data is not the one it subscribes on, or it was
+	// idle) writes back too.
+	if err := c.rdb.Publish(octx, c.keys.landed(), "lost "+strconv.Itoa(b)).Err(); err != nil {
+		c.fail("publish", err)
 	}
 	c.logf("redis lost its data (a restart or failover): holds unconfirmed while the fleet writes back", "bucket", b, "settle", c.opt.Settle.String())
 	c.full.Store(true)

@@ -994,6 +994,12 @@ func (c *Cache) subscribe() {
 			switch m.Channel {
 			case c.keys.landed():
 				kind, origin, _ := strings.Cut(m.Payload, " ")
+				if kind == "lost" {
+					// A bucket lost its data: write back everything.
+					c.full.Store(true)
+					c.startRecovery()
+					continue
+				}
 				if kind == "unhold" {
 					_, _ = c.holds.Lift(c.ctx, origin)
 					c.holdAt.Delete(origin)
