@@ -273,17 +273,10 @@ func (c *Cache) restarted(ctx context.Context, b int, epoch string) bool {
 	octx, cancel := c.op(ctx)
 	defer cancel()
 	if epoch == "" {
-		// SET NX GET: the epoch in place, or ours when there was none.
-		id := newID()
-		old, err := c.rdb.SetArgs(octx, c.keys.epoch(b), id, redis.SetArgs{Mode: "NX", Get: true}).Result()
-		switch {
-		case errors.Is(err, redis.Nil):
-			epoch = id
-		case err != nil:
+		var err error
+		if epoch, err = epochScript.Run(octx, c.rdb, []string{c.keys.epoch(b)}, newID()).Text(); err != nil {
 			c.fail("epoch", err)
 			return known != ""
-		default:
-			epoch = old
 		}
 	}
 	if !c.epochSeen[b].CompareAndSwap(known, epoch) {
@@ -377,6 +370,14 @@ func (c *Cache) Release(ctx context.Context, origin, lease string) error {
 	return nil
 }
 
+// epochScript answers the epoch in KEYS[1], setting it to ARGV[1] first
+// when there is none (SET NX GET in one step, on any Redis version).
+var epochScript = redis.NewScript(`
+local v = redis.call("GET", KEYS[1])
+if v then return v end
+redis.call("SET", KEYS[1], ARGV[1])
+return ARGV[1]`)
+
 // learnEpochs reads (or sets) every bucket's epoch in one pipeline and
 // compares each with the one this process knows (restarted): a process
 // learns them all as soon as the store answers, so that a bucket that
@@ -387,19 +388,14 @@ func (c *Cache) learnEpochs(ctx context.Context) {
 	octx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*c.opt.OpTimeout)
 	defer cancel()
 	pipe := c.rdb.Pipeline()
-	ids := make([]string, buckets)
-	cmds := make([]*redis.StatusCmd, buckets)
+	cmds := make([]*redis.Cmd, buckets)
 	for b := range cmds {
-		ids[b] = newID()
-		cmds[b] = pipe.SetArgs(octx, c.keys.epoch(b), ids[b], redis.SetArgs{Mode: "NX", Get: true})
+		cmds[b] = epochScript.Eval(octx, pipe, []string{c.keys.epoch(b)}, newID())
 	}
 	_, _ = pipe.Exec(octx)
 	for b, cmd := range cmds {
-		epoch, err := cmd.Result()
-		switch {
-		case errors.Is(err, redis.Nil):
-			epoch = ids[b]
-		case err != nil:
+		epoch, err := cmd.Text()
+		if err != nil {
 			continue // this bucket's shard did not answer: learnt later
 		}
 		c.restarted(ctx, b, epoch)
@@ -435,6 +431,8 @@ func (c *Cache) migrateHolds(ctx context.Context) {
 		if json.Unmarshal([]byte(s), &h) != nil || !time.Now().Before(h.Until) {
 			continue
 		}
+		// Known here first, so that a failed write is written back later.
+		_ = c.holds.HoldOrigin(ctx, origin, h.OriginHold)
 		if err := c.setHold(ctx, origin, h.OriginHold); err != nil && !errors.Is(err, errLifted) {
 			c.fail("migrate", err)
 			return
