@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net"
 	"testing"
 	"time"
 
@@ -180,4 +181,28 @@ func TestOldHoldNamesMigrated(t *testing.T) {
 			t.Errorf("%s: OriginHeld = %+v %v %v; want held %v", tt.origin, h, ok, err, tt.held)
 		}
 	}
+}
+
+func FuzzClusterURL(f *testing.F) {
+	for _, s := range []string{"redis-cluster://127.0.0.1:7000", "redis-cluster://:pw@a:1,b:2,[::1]:3/",
+		"redis-cluster://", "redis-cluster://@/", "redis-cluster://a:1//", "redis-cluster://a:1,,b:2", "redis-cluster://a:1/0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := parseClusterURL(s)
+		if err != nil {
+			if o != nil {
+				t.Fatal("options with an error")
+			}
+			return
+		}
+		if len(o.Addrs) == 0 {
+			t.Fatalf("%q: no seeds", s)
+		}
+		for _, a := range o.Addrs {
+			if h, p, err := net.SplitHostPort(a); err != nil || h == "" || p == "" {
+				t.Fatalf("%q: seed %q is not host:port", s, a)
+			}
+		}
+	})
 }
