@@ -358,6 +358,11 @@ func (c *Cache) Close() error {
 	return err
 }
 
+// Key is the name of origin's key of kind ("policy", "hold", "lock",
+// "target", "slots", "next", "deleted", "lifted", "forgot") in the store,
+// for operators and tests that look at Redis itself.
+func (c *Cache) Key(kind, origin string) string { return c.keys.of(kind+":", origin) }
+
 // Client returns the Redis client (for readiness checks).
 func (c *Cache) Client() redis.UniversalClient { return c.rdb }
 
