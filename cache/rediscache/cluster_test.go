@@ -244,35 +244,6 @@ func TestClusterFleet(t *testing.T) {
 	}
 }
 
-// TestClusterURL: the forms of a redis-cluster:// URL.
-func TestClusterURL(t *testing.T) {
-	tests := []struct {
-		url string
-		ok  bool
-	}{
-		{"redis-cluster://127.0.0.1:7000", true},
-		{"redis-cluster://127.0.0.1:7000,127.0.0.1:7001,[::1]:7002", true},
-		{"redis-cluster://:secret@127.0.0.1:7000/", true},
-		{"redis-cluster://", false},
-		{"redis-cluster://127.0.0.1", false},
-		{"redis-cluster://127.0.0.1:7000/0", false},
-		{"redis-cluster://127.0.0.1:7000,", false},
-		{"redis-cluster://127.0.0.1:7000?db=1", false},
-	}
-	for _, tt := range tests {
-		c, err := rediscache.Open(tt.url, rediscache.Options{})
-		if (err == nil) != tt.ok {
-			t.Errorf("Open(%q): %v, want ok %v", tt.url, err, tt.ok)
-		}
-		if c != nil {
-			c.Close()
-		}
-	}
-	if _, err := rediscache.Open("redis://127.0.0.1:6379/0", rediscache.Options{Prefix: "a{b}:"}); err == nil {
-		t.Error("a prefix with braces was accepted")
-	}
-}
-
 // TestClusterShardLosesData: a cluster without replicas, one primary
 // restarted empty (it keeps its slots). Instance b, which never read a's
 // hold of an origin on that shard, does not find it free: the bucket's

@@ -116,23 +116,39 @@ func TestSlowStoreIsNotDown(t *testing.T) {
 	}
 }
 
-// FuzzSentinelURL: any --redis value gives options or a clear error, never
-// a crash; options name at least one host:port and the master.
-func FuzzSentinelURL(f *testing.F) {
+// FuzzStoreURL: any redis-sentinel:// or redis-cluster:// --redis value
+// gives options or a clear error, never a crash; options name host:port
+// addresses (and, for Sentinel, the master).
+func FuzzStoreURL(f *testing.F) {
 	for _, s := range []string{"redis-sentinel://127.0.0.1:26379/fleet", "redis-sentinel://:pw@a:1,b:2/m/3",
-		"redis-sentinel://", "redis-sentinel://@/", "redis-sentinel://a:1//", "redis-sentinel://[::1]:26379/m/-1"} {
+		"redis-sentinel://", "redis-sentinel://@/", "redis-sentinel://a:1//", "redis-sentinel://[::1]:26379/m/-1",
+		"redis-cluster://127.0.0.1:7000", "redis-cluster://:pw@a:1,b:2,[::1]:3/", "redis-cluster://@/",
+		"redis-cluster://a:1//", "redis-cluster://a:1,,b:2", "redis-cluster://a:1/0"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		o, err := parseSentinelURL(s)
-		if err != nil {
-			if o != nil {
-				t.Fatal("options with an error")
-			}
-			return
+	hostPorts := func(t *testing.T, s string, addrs []string) {
+		if len(addrs) == 0 {
+			t.Fatalf("%q: no addresses", s)
 		}
-		if o.MasterName == "" || len(o.SentinelAddrs) == 0 || o.DB < 0 {
-			t.Fatalf("%q: %+v", s, o)
+		for _, a := range addrs {
+			if _, _, err := net.SplitHostPort(a); err != nil {
+				t.Fatalf("%q: address %q is not host:port", s, a)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if o, err := parseSentinelURL(s); err == nil {
+			if o.MasterName == "" || o.DB < 0 {
+				t.Fatalf("%q: %+v", s, o)
+			}
+			hostPorts(t, s, o.SentinelAddrs)
+		} else if o != nil {
+			t.Fatal("options with an error")
+		}
+		if o, err := parseClusterURL(s); err == nil {
+			hostPorts(t, s, o.Addrs)
+		} else if o != nil {
+			t.Fatal("options with an error")
 		}
 	})
 }
@@ -181,28 +197,4 @@ func TestOldHoldNamesMigrated(t *testing.T) {
 			t.Errorf("%s: OriginHeld = %+v %v %v; want held %v", tt.origin, h, ok, err, tt.held)
 		}
 	}
-}
-
-func FuzzClusterURL(f *testing.F) {
-	for _, s := range []string{"redis-cluster://127.0.0.1:7000", "redis-cluster://:pw@a:1,b:2,[::1]:3/",
-		"redis-cluster://", "redis-cluster://@/", "redis-cluster://a:1//", "redis-cluster://a:1,,b:2", "redis-cluster://a:1/0"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		o, err := parseClusterURL(s)
-		if err != nil {
-			if o != nil {
-				t.Fatal("options with an error")
-			}
-			return
-		}
-		if len(o.Addrs) == 0 {
-			t.Fatalf("%q: no seeds", s)
-		}
-		for _, a := range o.Addrs {
-			if h, p, err := net.SplitHostPort(a); err != nil || h == "" || p == "" {
-				t.Fatalf("%q: seed %q is not host:port", s, a)
-			}
-		}
-	})
 }

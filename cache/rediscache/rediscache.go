@@ -255,13 +255,7 @@ func Open(url string, opt Options) (*Cache, error) {
 // parseSentinelURL reads a redis-sentinel:// URL into failover options
 // with the same fail-fast settings as Open.
 func parseSentinelURL(raw string) (*redis.FailoverOptions, error) {
-	rest := strings.TrimPrefix(raw, "redis-sentinel://")
-	password := ""
-	if at := strings.LastIndex(rest, "@"); at >= 0 {
-		cred := rest[:at]
-		rest = rest[at+1:]
-		_, password, _ = strings.Cut(cred, ":")
-	}
+	password, rest := cutPassword(strings.TrimPrefix(raw, "redis-sentinel://"))
 	hosts, path, _ := strings.Cut(rest, "/")
 	master, dbs, _ := strings.Cut(path, "/")
 	if hosts == "" || master == "" {
@@ -286,16 +280,20 @@ func parseSentinelURL(raw string) (*redis.FailoverOptions, error) {
 		DisableIdentity: true, ContextTimeoutEnabled: true, DialerRetries: 1, MaxRetries: 1}, nil
 }
 
+// cutPassword splits "[user:password@]rest" (the user is ignored).
+func cutPassword(s string) (password, rest string) {
+	at := strings.LastIndex(s, "@")
+	if at < 0 {
+		return "", s
+	}
+	_, password, _ = strings.Cut(s[:at], ":")
+	return password, s[at+1:]
+}
+
 // parseClusterURL reads a redis-cluster:// URL (seeds, an optional
 // password) into cluster options with the same fail-fast settings as Open.
 func parseClusterURL(raw string) (*redis.ClusterOptions, error) {
-	rest := strings.TrimPrefix(raw, "redis-cluster://")
-	password := ""
-	if at := strings.LastIndex(rest, "@"); at >= 0 {
-		cred := rest[:at]
-		rest = rest[at+1:]
-		_, password, _ = strings.Cut(cred, ":")
-	}
+	password, rest := cutPassword(strings.TrimPrefix(raw, "redis-cluster://"))
 	rest = strings.TrimSuffix(rest, "/")
 	if rest == "" || strings.ContainsAny(rest, "/?#") {
 		return nil, fmt.Errorf("redis URL %q: want redis-cluster://host:port[,host:port...] (a cluster has no databases)", raw)

@@ -554,6 +554,29 @@ func crossSite(fleet []*instance, origins []*origin) (int, error) {
 }
 
 // waitShared waits until every live instance's /sharedz answers 200.
+// startHeldFleet starts a fleet of two instances on the store at url and,
+// once they share its state, reports the held origins' 429 through the
+// first; the instances started are returned even with an error.
+func startHeldFleet(bin, url, scope string, held []*origin) ([]*instance, error) {
+	var ha []*instance
+	for range 2 {
+		in, err := startInstance(bin, url, scope)
+		if err != nil {
+			return ha, err
+		}
+		ha = append(ha, in)
+	}
+	if err := waitShared(ha, 15*time.Second); err != nil {
+		return ha, err
+	}
+	for _, o := range held {
+		if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
+			return ha, fmt.Errorf("target-status: %w", err)
+		}
+	}
+	return ha, nil
+}
+
 func waitShared(fleet []*instance, d time.Duration) error {
 	for _, in := range fleet {
 		if in.dead.Load() {
@@ -821,19 +844,12 @@ func run(ctx context.Context, c config) error {
 		defer primary.Kill()
 		defer replica.Kill()
 		defer sentinel.Kill()
-		var ha []*instance
-		for range 2 {
-			in, err := startInstance(bin, redistest.SentinelURL(sentinel), scope)
-			if err != nil {
-				return err
-			}
+		ha, err := startHeldFleet(bin, redistest.SentinelURL(sentinel), scope, fresh)
+		for _, in := range ha {
 			defer in.kill()
-			ha = append(ha, in)
 		}
-		for _, o := range fresh {
-			if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
-				return fmt.Errorf("target-status: %w", err)
-			}
+		if err != nil {
+			return err
 		}
 		report(phase(ctx, c, "sentinel-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
 		report(phase(ctx, c, "sentinel-failover", origins, ha, c.faultRequests,
@@ -861,22 +877,12 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 		defer cl.Kill()
-		var ha []*instance
-		for range 2 {
-			in, err := startInstance(bin, cl.URL(), scope)
-			if err != nil {
-				return err
-			}
+		ha, err := startHeldFleet(bin, cl.URL(), scope, fresh)
+		for _, in := range ha {
 			defer in.kill()
-			ha = append(ha, in)
 		}
-		if err := waitShared(ha, 15*time.Second); err != nil {
+		if err != nil {
 			return err
-		}
-		for _, o := range fresh {
-			if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
-				return fmt.Errorf("target-status: %w", err)
-			}
 		}
 		report(phase(ctx, c, "cluster-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
 		report(phase(ctx, c, "cluster-failover", origins, ha, c.faultRequests,

@@ -68,17 +68,8 @@ func Launch(bin, dir string) (*Server, error) {
 // at its end. It skips (or fails under CI=true) without redis-sentinel.
 func StartSentinel(t testing.TB) (primary, replica, sentinel *Server) {
 	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	if err == nil {
-		_, err = exec.LookPath("redis-sentinel")
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("redis-server or redis-sentinel not found: CI must install Debian's redis-server and redis-sentinel (.ci/run)")
-		}
-		t.Skipf("redis-sentinel not found (apt-get install redis-sentinel); skipping the Sentinel tests")
-	}
-	primary, replica, sentinel, err = LaunchSentinel(bin, t.TempDir())
+	bins := need(t, "the Sentinel tests", "redis-server redis-sentinel", "redis-server", "redis-sentinel")
+	primary, replica, sentinel, err := LaunchSentinel(bins[0], t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,23 +258,32 @@ type Cluster struct {
 // redis-cli the test is skipped with a message, or fails under CI=true.
 func StartCluster(t testing.TB, replicas int) *Cluster {
 	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	cli := ""
-	if err == nil {
-		cli, err = exec.LookPath("redis-cli")
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("redis-server or redis-cli not found: CI must install Debian's redis-server and redis-tools (.ci/run)")
-		}
-		t.Skipf("redis-server or redis-cli not found (apt-get install redis-server redis-tools); skipping the Redis Cluster tests")
-	}
-	c, err := LaunchCluster(bin, cli, t.TempDir(), 3, replicas)
+	bins := need(t, "the Redis Cluster tests", "redis-server redis-tools", "redis-server", "redis-cli")
+	c, err := LaunchCluster(bins[0], bins[1], t.TempDir(), 3, replicas)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Kill)
 	return c
+}
+
+// need finds the programs for t's tests (named what), which Debian's
+// packages pkgs install: without one the test is skipped with a message,
+// or fails under CI=true.
+func need(t testing.TB, what, pkgs string, programs ...string) []string {
+	t.Helper()
+	var paths []string
+	for _, p := range programs {
+		path, err := exec.LookPath(p)
+		if err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s not found: CI must install Debian's %s (.ci/run)", p, pkgs)
+			}
+			t.Skipf("%s not found (apt-get install %s); skipping %s", p, pkgs, what)
+		}
+		paths = append(paths, path)
+	}
+	return paths
 }
 
 // LaunchCluster starts primaries*(1+replicas) cluster-enabled servers
