@@ -20,16 +20,7 @@ import (
 func TestRestoreOnMiss(t *testing.T) {
 	srv := redistest.Start(t)
 	ctx := context.Background()
-	c, err := Open(srv.URL(), Options{Prefix: "rm:"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no store")
-		}
-	}
+	c := openUp(t, srv.URL(), Options{Prefix: "rm:"})
 	now := time.Now().UTC()
 	e := &cache.Entry{Policy: &fetch.Policy{Status: fetch.Success, Digest: "sha256:01", FetchedAt: now}, Expires: now.Add(time.Hour)}
 	tests := []struct {
@@ -175,16 +166,7 @@ func TestOldHoldNamesMigrated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c, err := Open(srv.URL(), Options{Prefix: "mig:"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no store")
-		}
-	}
+	c := openUp(t, srv.URL(), Options{Prefix: "mig:"})
 	for _, tt := range tests {
 		if n, _ := r.Exists(ctx, "mig:target:"+tt.origin).Result(); n != 0 {
 			t.Errorf("%s: the old key is still there", tt.origin)
@@ -197,4 +179,21 @@ func TestOldHoldNamesMigrated(t *testing.T) {
 			t.Errorf("%s: OriginHeld = %+v %v %v; want held %v", tt.origin, h, ok, err, tt.held)
 		}
 	}
+}
+
+// openUp opens a Cache on url for t, closed at its end, and waits until it
+// uses the store and follows its channels.
+func openUp(t *testing.T, url string, opt Options) *Cache {
+	t.Helper()
+	c, err := Open(url, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no store")
+		}
+	}
+	return c
 }

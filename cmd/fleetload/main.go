@@ -554,6 +554,21 @@ func crossSite(fleet []*instance, origins []*origin) (int, error) {
 }
 
 // waitShared waits until every live instance's /sharedz answers 200.
+// optional finds a program the phases named what need: "" when it is
+// missing (the phases are skipped, said on w), an error under CI=true.
+func optional(w io.Writer, program, pkg, what string) (string, error) {
+	path, err := exec.LookPath(program)
+	if err == nil {
+		return path, nil
+	}
+	msg := fmt.Sprintf("%s not found (apt-get install %s): %s did not run", program, pkg, what)
+	if os.Getenv("CI") == "true" {
+		return "", errors.New(msg)
+	}
+	fmt.Fprintln(w, "  skipped:", msg)
+	return "", nil
+}
+
 // startHeldFleet starts a fleet of two instances on the store at url and,
 // once they share its state, reports the held origins' 429 through the
 // first; the instances started are returned even with an error.
@@ -828,13 +843,11 @@ func run(ctx context.Context, c config) error {
 
 	// High availability: a fleet of two on a Sentinel-watched primary and
 	// replica; the holds reported again through it; the primary killed.
-	if _, err := exec.LookPath("redis-sentinel"); err != nil {
-		msg := "redis-sentinel not found (apt-get install redis-sentinel): the sentinel-failover phase did not run"
-		if os.Getenv("CI") == "true" {
-			return errors.New(msg)
-		}
-		fmt.Fprintln(w, "  skipped:", msg)
-	} else {
+	sent, err := optional(w, "redis-sentinel", "redis-sentinel", "the sentinel phases")
+	if err != nil {
+		return err
+	}
+	if sent != "" {
 		sdir := filepath.Join(dir, "sentinel")
 		os.Mkdir(sdir, 0o755)
 		primary, replica, sentinel, err := redistest.LaunchSentinel(rbin, sdir)
@@ -862,14 +875,11 @@ func run(ctx context.Context, c config) error {
 	// High availability on Redis Cluster: a fleet of two on three
 	// primaries with a replica each; the holds reported again through it;
 	// a primary killed (its replica takes over).
-	cli, err := exec.LookPath("redis-cli")
+	cli, err := optional(w, "redis-cli", "redis-tools", "the cluster phases")
 	if err != nil {
-		msg := "redis-cli not found (apt-get install redis-tools): the cluster phases did not run"
-		if os.Getenv("CI") == "true" {
-			return errors.New(msg)
-		}
-		fmt.Fprintln(w, "  skipped:", msg)
-	} else {
+		return err
+	}
+	if cli != "" {
 		cdir := filepath.Join(dir, "cluster")
 		os.Mkdir(cdir, 0o755)
 		cl, err := redistest.LaunchCluster(rbin, cli, cdir, 3, 1)
