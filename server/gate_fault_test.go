@@ -346,7 +346,7 @@ func TestDeadLockHolderAnswered(t *testing.T) {
 	site := newSite(t, "User-agent: *\nAllow: /\n", 0)
 	rc := openShared(t, srv, rediscache.Options{Prefix: "deadlock:"})
 	origin, _ := fetch.Origin(site.URL)
-	if err := redistest.Client(t, srv).Set(context.Background(), "deadlock:lock:"+origin, "dead-instance", time.Minute).Err(); err != nil {
+	if err := redistest.Client(t, srv).Set(context.Background(), rc.Key("lock", origin), "dead-instance", time.Minute).Err(); err != nil {
 		t.Fatal(err)
 	}
 	o := gateOptions(t, rc, rc, nil)

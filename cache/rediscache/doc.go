@@ -1,10 +1,17 @@
 // Package rediscache shares the gate's robots.txt cache among the
 // processes of a crawler fleet through Redis.
 //
-// Per origin it keeps two keys under a configurable prefix, each with its
-// own TTL: "policy:<origin>" (the latest definitive fetch: bytes, status,
-// digest, fetched-at, expiry; kept past its expiry for stale use) and
-// "hold:<origin>" (the latest failure, consecutive failures, when to retry).
+// Every key of an origin is named prefix + "{bNNN}:" + kind + ":" + origin,
+// where bNNN is the origin's bucket (one of 256, a hash of the origin): the
+// hash tag puts all of an origin's keys, and its bucket's "epoch" and
+// "settling" keys, in one Redis Cluster slot, so that every multi-key
+// request stays within one slot. Open accepts redis://, redis-sentinel://
+// and redis-cluster:// URLs.
+//
+// Per origin it keeps two keys, each with its own TTL: "policy:<origin>"
+// (the latest definitive fetch: bytes, status, digest, fetched-at, expiry;
+// kept past its expiry for stale use) and "hold:<origin>" (the latest
+// failure, consecutive failures, when to retry).
 // It also implements:
 //
 //   - gate.Locker: a lock key "lock:<origin>" taken with SET NX and an

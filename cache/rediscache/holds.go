@@ -6,7 +6,10 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -68,10 +71,19 @@ func (c *Cache) setHold(ctx context.Context, origin string, h gate.OriginHold) e
 	defer cancel()
 	keys := []string{c.keys.target(origin), c.keys.lifted(origin)}
 	var n int64
-	if c.replicated {
+	if c.replicated.Load() {
 		// A failover must not lose the hold: on the same connection, wait
-		// (bounded) until a replica has it.
-		pipe := c.rdb.Pipeline()
+		// (bounded) until a replica has it. In a cluster, the connection is
+		// to the primary of the hold's slot.
+		var on redis.Cmdable = c.rdb
+		if c.cluster != nil {
+			node, nerr := c.cluster.MasterForKey(ctx, keys[0])
+			if nerr != nil {
+				return nerr
+			}
+			on = node
+		}
+		pipe := on.Pipeline()
 		cmd := holdScript.Eval(ctx, pipe, keys, b, h.Until.UnixMilli(), set)
 		pipe.Do(ctx, "WAIT", 1, (c.opt.OpTimeout / 2).Milliseconds())
 		_, err = pipe.Exec(ctx)
@@ -110,30 +122,53 @@ func (c *Cache) Holds(ctx context.Context, now time.Time, max int) (map[string]g
 	if c.down.Load() {
 		return c.holds.Holds(ctx, now, max)
 	}
+	var mu sync.Mutex
 	out := make(map[string]gate.OriginHold)
+	more := false
 	octx, cancel := context.WithTimeout(ctx, 10*c.opt.OpTimeout)
 	defer cancel()
-	prefix := c.keys.target("")
-	iter := c.rdb.Scan(octx, 0, prefix+"*", 500).Iterator()
-	for iter.Next(octx) {
-		if len(out) >= max {
-			return out, true, nil
+	err := c.eachPrimary(octx, func(ctx context.Context, n redis.Cmdable) error {
+		iter := n.Scan(ctx, 0, c.keys.prefix+"{b*}:target:*", 500).Iterator()
+		for iter.Next(ctx) {
+			key := iter.Val()
+			origin := c.keys.originOf("target:", key)
+			if origin == "" {
+				continue
+			}
+			s, err := n.Get(ctx, key).Result()
+			if err != nil {
+				continue // expired meanwhile
+			}
+			var h holdJSON
+			if json.Unmarshal([]byte(s), &h) != nil || !now.Before(h.Until) {
+				continue
+			}
+			mu.Lock()
+			full := len(out) >= max
+			if !full {
+				out[origin] = h.OriginHold
+			}
+			more = more || full
+			mu.Unlock()
+			if full {
+				return nil
+			}
 		}
-		key := iter.Val()
-		s, err := c.rdb.Get(octx, key).Result()
-		if err != nil {
-			continue // expired meanwhile
-		}
-		var h holdJSON
-		if json.Unmarshal([]byte(s), &h) == nil && now.Before(h.Until) {
-			out[strings.TrimPrefix(key, prefix)] = h.OriginHold
-		}
-	}
-	if err := iter.Err(); err != nil {
+		return iter.Err()
+	})
+	if err != nil {
 		c.fail("holds", err)
 		return nil, false, err
 	}
-	return out, false, nil
+	return out, more, nil
+}
+
+// eachPrimary runs fn on every primary of a cluster, or on the one server.
+func (c *Cache) eachPrimary(ctx context.Context, fn func(context.Context, redis.Cmdable) error) error {
+	if c.cluster != nil {
+		return c.cluster.ForEachMaster(ctx, func(ctx context.Context, n *redis.Client) error { return fn(ctx, n) })
+	}
+	return fn(ctx, c.rdb)
 }
 
 // Lift ends origin's hold for the whole fleet (gate.HoldLister): the key
@@ -169,7 +204,8 @@ var ErrUnavailable = errors.New("robotstxt/rediscache: redis unreachable: the fl
 func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (gate.OriginHold, bool, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
-		vals, err := c.rdb.MGet(octx, c.keys.target(origin), c.keys.epoch(), c.keys.settling()).Result()
+		b := bucket(origin)
+		vals, err := c.rdb.MGet(octx, c.keys.target(origin), c.keys.epoch(b), c.keys.settling(b)).Result()
 		cancel()
 		if err == nil {
 			if s, ok := vals[0].(string); ok {
@@ -196,7 +232,7 @@ func (c *Cache) OriginHeld(ctx context.Context, origin string, now time.Time) (g
 			}
 			epoch, _ := vals[1].(string)
 			_, settling := vals[2].(string)
-			if c.restarted(ctx, epoch) || settling {
+			if c.restarted(ctx, b, epoch) || settling {
 				// The store restarted empty: another instance may not
 				// have written back a hold it set. Unconfirmed until
 				// the settling time ends.
@@ -220,40 +256,45 @@ func (c *Cache) unconfirmed(origin string, now time.Time) (gate.OriginHold, bool
 	return gate.OriginHold{}, false, ErrUnavailable
 }
 
-// restarted compares the store's epoch (a random value the first process
-// to find it missing writes) with the one this process knows. A store
-// found without it, or with another, lost its data since this process last
-// looked (a restart without persistence, a failover to an empty replica):
-// the settling key then makes every process wait Options.Settle for the
-// others to write back their holds. A process's first look only learns
-// the epoch. It reports whether this look found a restart.
-func (c *Cache) restarted(ctx context.Context, epoch string) bool {
-	known := c.epochSeen.Load().(string)
+// restarted compares bucket b's epoch in the store (a random value the
+// first process to find it missing writes) with the one this process
+// knows. A bucket found without it, or with another, lost its data since
+// this process last looked (a restart without persistence, a failover to
+// an empty replica, a cluster shard that lost its data): the bucket's
+// settling key then makes every process wait Options.Settle for the others
+// to write back their holds. A process's first look only learns the epoch
+// (learnEpochs looks at every bucket as soon as the store answers). It
+// reports whether this look found a restart.
+func (c *Cache) restarted(ctx context.Context, b int, epoch string) bool {
+	known := c.epochSeen[b].Load().(string)
 	if epoch != "" && epoch == known {
 		return false
 	}
 	octx, cancel := c.op(ctx)
 	defer cancel()
 	if epoch == "" {
-		id := newID()
-		if err := c.rdb.SetArgs(octx, c.keys.epoch(), id, redis.SetArgs{Mode: "NX"}).Err(); err != nil && !errors.Is(err, redis.Nil) {
+		var err error
+		if epoch, err = epochScript.Run(octx, c.rdb, []string{c.keys.epoch(b)}, newID()).Text(); err != nil {
 			c.fail("epoch", err)
 			return known != ""
 		}
-		if epoch, _ = c.rdb.Get(octx, c.keys.epoch()).Result(); epoch == "" {
-			return known != ""
-		}
 	}
-	if !c.epochSeen.CompareAndSwap(known, epoch) {
+	if !c.epochSeen[b].CompareAndSwap(known, epoch) {
 		return true // another goroutine found it first
 	}
 	if known == "" || known == epoch {
 		return false
 	}
-	if err := c.rdb.SetArgs(octx, c.keys.settling(), "1", redis.SetArgs{Mode: "NX", TTL: c.opt.Settle}).Err(); err != nil && !errors.Is(err, redis.Nil) {
+	if err := c.rdb.SetArgs(octx, c.keys.settling(b), "1", redis.SetArgs{Mode: "NX", TTL: c.opt.Settle}).Err(); err != nil && !errors.Is(err, redis.Nil) {
 		c.fail("epoch", err)
 	}
-	c.logf("redis lost its data (a restart or failover): holds unconfirmed while the fleet writes back", "settle", c.opt.Settle.String())
+	// Tell the fleet: a process whose connections did not break (the
+	// shard that lost its data is not the one it subscribes on, or it was
+	// idle) writes back too.
+	if err := c.rdb.Publish(octx, c.keys.landed(), "lost "+strconv.Itoa(b)).Err(); err != nil {
+		c.fail("publish", err)
+	}
+	c.logf("redis lost its data (a restart or failover): holds unconfirmed while the fleet writes back", "bucket", b, "settle", c.opt.Settle.String())
 	c.full.Store(true)
 	c.startRecovery()
 	return true
@@ -293,7 +334,7 @@ return 0`)
 func (c *Cache) Take(ctx context.Context, origin, lease string, max int, interval, leaseTTL time.Duration) (time.Duration, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
-		ms, err := takeScript.Run(octx, c.rdb, []string{c.keys.slots(origin), c.keys.next(origin), c.keys.settling()},
+		ms, err := takeScript.Run(octx, c.rdb, []string{c.keys.slots(origin), c.keys.next(origin), c.keys.settling(bucket(origin))},
 			max, interval.Milliseconds(), leaseTTL.Milliseconds(), lease).Int64()
 		cancel()
 		if err == nil && ms >= 0 {
@@ -327,4 +368,74 @@ func (c *Cache) Release(ctx context.Context, origin, lease string) error {
 		c.fail("release", err)
 	}
 	return nil
+}
+
+// epochScript answers the epoch in KEYS[1], setting it to ARGV[1] first
+// when there is none (SET NX GET in one step, on any Redis version).
+var epochScript = redis.NewScript(`
+local v = redis.call("GET", KEYS[1])
+if v then return v end
+redis.call("SET", KEYS[1], ARGV[1])
+return ARGV[1]`)
+
+// learnEpochs reads (or sets) every bucket's epoch in one pipeline and
+// compares each with the one this process knows (restarted): a process
+// learns them all as soon as the store answers, so that a bucket that
+// loses its data later is seen as lost by every process, not only by those
+// that had looked at one of its origins. For a cluster it also finds
+// whether holds can wait for a replica.
+func (c *Cache) learnEpochs(ctx context.Context) {
+	octx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*c.opt.OpTimeout)
+	defer cancel()
+	pipe := c.rdb.Pipeline()
+	cmds := make([]*redis.Cmd, buckets)
+	for b := range cmds {
+		cmds[b] = epochScript.Eval(octx, pipe, []string{c.keys.epoch(b)}, newID())
+	}
+	_, _ = pipe.Exec(octx)
+	for b, cmd := range cmds {
+		epoch, err := cmd.Text()
+		if err != nil {
+			continue // this bucket's shard did not answer: learnt later
+		}
+		c.restarted(ctx, b, epoch)
+	}
+	if c.cluster != nil {
+		var replicas atomic.Int64 // the callbacks run at once
+		_ = c.cluster.ForEachSlave(octx, func(context.Context, *redis.Client) error {
+			replicas.Add(1)
+			return nil
+		})
+		c.replicated.Store(replicas.Load() > 0)
+	} else if !c.migrated.Swap(true) {
+		c.migrateHolds(octx)
+	}
+}
+
+// migrateHolds moves the holds stored under the key names of releases
+// before hash tags ("<prefix>target:<origin>", single server or Sentinel
+// only) to the new names, once per process, so that a fleet upgraded in
+// place keeps its holds. Everything else under the old names is a cache
+// (policies refetch, locks and slots last seconds) and expires unread.
+func (c *Cache) migrateHolds(ctx context.Context) {
+	old := c.keys.prefix + "target:"
+	iter := c.rdb.Scan(ctx, 0, old+"*", 500).Iterator()
+	for n := 0; n < maxHoldsListed && iter.Next(ctx); n++ {
+		key := iter.Val()
+		origin := strings.TrimPrefix(key, old)
+		s, err := c.rdb.GetDel(ctx, key).Result()
+		if err != nil {
+			continue
+		}
+		var h holdJSON
+		if json.Unmarshal([]byte(s), &h) != nil || !time.Now().Before(h.Until) {
+			continue
+		}
+		// Known here first, so that a failed write is written back later.
+		_ = c.holds.HoldOrigin(ctx, origin, h.OriginHold)
+		if err := c.setHold(ctx, origin, h.OriginHold); err != nil && !errors.Is(err, errLifted) {
+			c.fail("migrate", err)
+			return
+		}
+	}
 }

@@ -2,12 +2,15 @@ package rediscache
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"net"
 	"testing"
 	"time"
 
 	"github.com/robotstxt/robotstxt/cache"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/internal/redistest"
 )
 
@@ -17,16 +20,7 @@ import (
 func TestRestoreOnMiss(t *testing.T) {
 	srv := redistest.Start(t)
 	ctx := context.Background()
-	c, err := Open(srv.URL(), Options{Prefix: "rm:"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("no store")
-		}
-	}
+	c := openUp(t, srv.URL(), Options{Prefix: "rm:"})
 	now := time.Now().UTC()
 	e := &cache.Entry{Policy: &fetch.Policy{Status: fetch.Success, Digest: "sha256:01", FetchedAt: now}, Expires: now.Add(time.Hour)}
 	tests := []struct {
@@ -113,23 +107,93 @@ func TestSlowStoreIsNotDown(t *testing.T) {
 	}
 }
 
-// FuzzSentinelURL: any --redis value gives options or a clear error, never
-// a crash; options name at least one host:port and the master.
-func FuzzSentinelURL(f *testing.F) {
+// FuzzStoreURL: any redis-sentinel:// or redis-cluster:// --redis value
+// gives options or a clear error, never a crash; options name host:port
+// addresses (and, for Sentinel, the master).
+func FuzzStoreURL(f *testing.F) {
 	for _, s := range []string{"redis-sentinel://127.0.0.1:26379/fleet", "redis-sentinel://:pw@a:1,b:2/m/3",
-		"redis-sentinel://", "redis-sentinel://@/", "redis-sentinel://a:1//", "redis-sentinel://[::1]:26379/m/-1"} {
+		"redis-sentinel://", "redis-sentinel://@/", "redis-sentinel://a:1//", "redis-sentinel://[::1]:26379/m/-1",
+		"redis-cluster://127.0.0.1:7000", "redis-cluster://:pw@a:1,b:2,[::1]:3/", "redis-cluster://@/",
+		"redis-cluster://a:1//", "redis-cluster://a:1,,b:2", "redis-cluster://a:1/0"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		o, err := parseSentinelURL(s)
-		if err != nil {
-			if o != nil {
-				t.Fatal("options with an error")
-			}
-			return
+	hostPorts := func(t *testing.T, s string, addrs []string) {
+		if len(addrs) == 0 {
+			t.Fatalf("%q: no addresses", s)
 		}
-		if o.MasterName == "" || len(o.SentinelAddrs) == 0 || o.DB < 0 {
-			t.Fatalf("%q: %+v", s, o)
+		for _, a := range addrs {
+			if _, _, err := net.SplitHostPort(a); err != nil {
+				t.Fatalf("%q: address %q is not host:port", s, a)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if o, err := parseSentinelURL(s); err == nil {
+			if o.MasterName == "" || o.DB < 0 {
+				t.Fatalf("%q: %+v", s, o)
+			}
+			hostPorts(t, s, o.SentinelAddrs)
+		} else if o != nil {
+			t.Fatal("options with an error")
+		}
+		if o, err := parseClusterURL(s); err == nil {
+			hostPorts(t, s, o.Addrs)
+		} else if o != nil {
+			t.Fatal("options with an error")
 		}
 	})
+}
+
+// TestOldHoldNamesMigrated: a hold stored under the key names of releases
+// before hash tags ("<prefix>target:<origin>") holds after an upgrade in
+// place: the first process to reach the store moves it to the new name.
+// An expired one is dropped.
+func TestOldHoldNamesMigrated(t *testing.T) {
+	srv := redistest.Start(t)
+	ctx := context.Background()
+	r := redistest.Client(t, srv)
+	tests := []struct {
+		origin string
+		until  time.Time
+		held   bool
+	}{
+		{"https://held.example", time.Now().Add(time.Hour), true},
+		{"https://over.example", time.Now().Add(-time.Minute), false},
+	}
+	for _, tt := range tests {
+		b, _ := json.Marshal(holdJSON{gate.OriginHold{Until: tt.until, HTTPStatus: 429}, tt.until.UnixMilli()})
+		if err := r.Set(ctx, "mig:target:"+tt.origin, b, time.Hour).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := openUp(t, srv.URL(), Options{Prefix: "mig:"})
+	for _, tt := range tests {
+		if n, _ := r.Exists(ctx, "mig:target:"+tt.origin).Result(); n != 0 {
+			t.Errorf("%s: the old key is still there", tt.origin)
+		}
+		if n, _ := r.Exists(ctx, c.keys.target(tt.origin)).Result(); (n == 1) != tt.held {
+			t.Errorf("%s: new key exists %v, want %v", tt.origin, n == 1, tt.held)
+		}
+		h, ok, err := c.OriginHeld(ctx, tt.origin, time.Now())
+		if err != nil || ok != tt.held || (ok && h.HTTPStatus != 429) {
+			t.Errorf("%s: OriginHeld = %+v %v %v; want held %v", tt.origin, h, ok, err, tt.held)
+		}
+	}
+}
+
+// openUp opens a Cache on url for t, closed at its end, and waits until it
+// uses the store and follows its channels.
+func openUp(t *testing.T, url string, opt Options) *Cache {
+	t.Helper()
+	c, err := Open(url, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	for deadline := time.Now().Add(5 * time.Second); !c.Up() || !c.Subscribed(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("no store")
+		}
+	}
+	return c
 }

@@ -84,12 +84,15 @@ type Options struct {
 // per origin for the whole fleet) and gate.HoldStore (politeness). Close
 // it when done.
 type Cache struct {
-	rdb *redis.Client
-	opt Options
-	// replicated: the store has replicas (Sentinel); holds wait for one.
-	replicated bool
+	rdb redis.UniversalClient
+	// cluster is rdb when it is a Redis Cluster's client, else nil.
+	cluster *redis.ClusterClient
+	opt     Options
+	// replicated: the store has replicas (Sentinel, a cluster with
+	// replicas); holds wait for one.
+	replicated atomic.Bool
 	id         string // this process's lock value
-	keys       keys
+	keys       *keys
 
 	local *cache.Memory
 
@@ -111,8 +114,10 @@ type Cache struct {
 
 	holds *gate.LocalHolds // mirror of the fleet's holds, for when the store is down
 
-	epochSeen atomic.Value // string: the store's epoch as this process last saw it
-	holdAt    sync.Map     // origin -> int64 ms: when this process learnt of its hold
+	// epochSeen[b]: bucket b's epoch as this process last saw it (string).
+	epochSeen [buckets]atomic.Value
+	migrated  atomic.Bool // holds under the old key names moved (once)
+	holdAt    sync.Map    // origin -> int64 ms: when this process learnt of its hold
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -124,21 +129,69 @@ type nearItem struct {
 	at    time.Time
 }
 
-type keys struct{ prefix string }
+// buckets is how many hash slots one fleet's keys use: every key of an
+// origin carries the hash tag of its bucket ("{b042}"), and each bucket has
+// its own epoch and settling keys, so that every multi-key request (MGET,
+// MULTI, a Lua script, WAIT after a write) stays within one slot of a
+// Redis Cluster, and a shard that loses its data is seen by its epochs.
+const buckets = 256
 
-func (k keys) policy(o string) string { return k.prefix + "policy:" + o }
-func (k keys) hold(o string) string   { return k.prefix + "hold:" + o }
-func (k keys) lock(o string) string   { return k.prefix + "lock:" + o }
-func (k keys) target(o string) string { return k.prefix + "target:" + o }
-func (k keys) slots(o string) string  { return k.prefix + "slots:" + o }
-func (k keys) next(o string) string   { return k.prefix + "next:" + o }
-func (k keys) tomb(o string) string   { return k.prefix + "deleted:" + o }
-func (k keys) landed() string         { return k.prefix + "landed" }
-func (k keys) versions() string       { return k.prefix + "versions" }
-func (k keys) lifted(o string) string { return k.prefix + "lifted:" + o }
-func (k keys) forgot(o string) string { return k.prefix + "forgot:" + o }
-func (k keys) epoch() string          { return k.prefix + "epoch" }
-func (k keys) settling() string       { return k.prefix + "settling" }
+// bucket is origin's bucket: FNV-1a, allocation-free.
+func bucket(origin string) int {
+	h := uint32(2166136261)
+	for i := 0; i < len(origin); i++ {
+		h ^= uint32(origin[i])
+		h *= 16777619
+	}
+	return int(h % buckets)
+}
+
+// keys names the store's keys: prefix + "{bNNN}:" + kind + ":" + origin.
+type keys struct {
+	prefix string
+	tags   [buckets]string // prefix + "{bNNN}:"
+}
+
+func newKeys(prefix string) *keys {
+	k := &keys{prefix: prefix}
+	for b := range k.tags {
+		k.tags[b] = fmt.Sprintf("%s{b%03d}:", prefix, b)
+	}
+	return k
+}
+
+func (k *keys) of(kind, o string) string { return k.tags[bucket(o)] + kind + o }
+
+func (k *keys) policy(o string) string { return k.of("policy:", o) }
+func (k *keys) hold(o string) string   { return k.of("hold:", o) }
+func (k *keys) lock(o string) string   { return k.of("lock:", o) }
+func (k *keys) target(o string) string { return k.of("target:", o) }
+func (k *keys) slots(o string) string  { return k.of("slots:", o) }
+func (k *keys) next(o string) string   { return k.of("next:", o) }
+func (k *keys) tomb(o string) string   { return k.of("deleted:", o) }
+func (k *keys) lifted(o string) string { return k.of("lifted:", o) }
+func (k *keys) forgot(o string) string { return k.of("forgot:", o) }
+
+// epoch and settling are per bucket: the same slot as its origins' keys.
+func (k *keys) epoch(b int) string    { return k.tags[b] + "epoch" }
+func (k *keys) settling(b int) string { return k.tags[b] + "settling" }
+
+// Channels are not keys: a cluster delivers them to every node.
+func (k *keys) landed() string   { return k.prefix + "landed" }
+func (k *keys) versions() string { return k.prefix + "versions" }
+
+// originOf is the origin a key of kind names ("" when it is not one).
+func (k *keys) originOf(kind, key string) string {
+	rest, ok := strings.CutPrefix(key, k.prefix+"{b")
+	if !ok || len(rest) < 5 || rest[3:5] != "}:" {
+		return ""
+	}
+	o, ok := strings.CutPrefix(rest[5:], kind)
+	if !ok || o == "" || k.of(kind, o) != key {
+		return ""
+	}
+	return o
+}
 
 var (
 	_ cache.Cache     = (*Cache)(nil)
@@ -155,15 +208,31 @@ var (
 // names Redis Sentinels and the master they watch: the Cache follows the
 // primary through failovers, and waits for a replica to have each hold
 // (bounded) so that a failover does not lose it.
+//
+// A "redis-cluster://[:password@]host:port[,host:port...]" URL names seeds
+// of a Redis Cluster (any of its nodes; the client learns the others): keys
+// are spread over the cluster's shards by origin, each origin's keys in one
+// hash slot, and when the cluster has replicas each hold waits (bounded)
+// for one, as with Sentinel.
 func Open(url string, opt Options) (*Cache, error) {
+	if strings.ContainsAny(opt.Prefix, "{}") {
+		return nil, fmt.Errorf("redis prefix %q: braces are not allowed (the keys' hash tags use them)", opt.Prefix)
+	}
 	if strings.HasPrefix(url, "redis-sentinel://") {
 		fo, err := parseSentinelURL(url)
 		if err != nil {
 			return nil, err
 		}
 		c := New(redis.NewFailoverClient(fo), opt)
-		c.replicated = true
+		c.replicated.Store(true)
 		return c, nil
+	}
+	if strings.HasPrefix(url, "redis-cluster://") {
+		co, err := parseClusterURL(url)
+		if err != nil {
+			return nil, err
+		}
+		return New(redis.NewClusterClient(co), opt), nil
 	}
 	ro, err := redis.ParseURL(url)
 	if err != nil {
@@ -186,13 +255,7 @@ func Open(url string, opt Options) (*Cache, error) {
 // parseSentinelURL reads a redis-sentinel:// URL into failover options
 // with the same fail-fast settings as Open.
 func parseSentinelURL(raw string) (*redis.FailoverOptions, error) {
-	rest := strings.TrimPrefix(raw, "redis-sentinel://")
-	password := ""
-	if at := strings.LastIndex(rest, "@"); at >= 0 {
-		cred := rest[:at]
-		rest = rest[at+1:]
-		_, password, _ = strings.Cut(cred, ":")
-	}
+	password, rest := cutPassword(strings.TrimPrefix(raw, "redis-sentinel://"))
 	hosts, path, _ := strings.Cut(rest, "/")
 	master, dbs, _ := strings.Cut(path, "/")
 	if hosts == "" || master == "" {
@@ -217,10 +280,40 @@ func parseSentinelURL(raw string) (*redis.FailoverOptions, error) {
 		DisableIdentity: true, ContextTimeoutEnabled: true, DialerRetries: 1, MaxRetries: 1}, nil
 }
 
-// New returns a Cache on rdb, which it owns from then on (Close closes it).
+// cutPassword splits "[user:password@]rest" (the user is ignored).
+func cutPassword(s string) (password, rest string) {
+	at := strings.LastIndex(s, "@")
+	if at < 0 {
+		return "", s
+	}
+	_, password, _ = strings.Cut(s[:at], ":")
+	return password, s[at+1:]
+}
+
+// parseClusterURL reads a redis-cluster:// URL (seeds, an optional
+// password) into cluster options with the same fail-fast settings as Open.
+func parseClusterURL(raw string) (*redis.ClusterOptions, error) {
+	password, rest := cutPassword(strings.TrimPrefix(raw, "redis-cluster://"))
+	rest = strings.TrimSuffix(rest, "/")
+	if rest == "" || strings.ContainsAny(rest, "/?#") {
+		return nil, fmt.Errorf("redis URL %q: want redis-cluster://host:port[,host:port...] (a cluster has no databases)", raw)
+	}
+	var addrs []string
+	for _, h := range strings.Split(rest, ",") {
+		if host, port, err := net.SplitHostPort(h); err != nil || host == "" || port == "" {
+			return nil, fmt.Errorf("redis URL %q: seed %q: want host:port", raw, h)
+		}
+		addrs = append(addrs, h)
+	}
+	return &redis.ClusterOptions{Addrs: addrs, Password: password,
+		DisableIdentity: true, ContextTimeoutEnabled: true, DialerRetries: 1, MaxRetries: 1}, nil
+}
+
+// New returns a Cache on rdb (a *redis.Client, a failover client or a
+// *redis.ClusterClient), which it owns from then on (Close closes it).
 // rdb should have ContextTimeoutEnabled set, so that Options.OpTimeout
 // bounds each request (Open sets it).
-func New(rdb *redis.Client, opt Options) *Cache {
+func New(rdb redis.UniversalClient, opt Options) *Cache {
 	if opt.Prefix == "" {
 		opt.Prefix = DefaultPrefix
 	}
@@ -243,10 +336,13 @@ func New(rdb *redis.Client, opt Options) *Cache {
 		opt.Settle = DefaultSettle
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &Cache{rdb: rdb, opt: opt, id: newID(), keys: keys{opt.Prefix}, local: opt.Local,
+	c := &Cache{rdb: rdb, opt: opt, id: newID(), keys: newKeys(opt.Prefix), local: opt.Local,
 		near: make(map[string]nearItem), waiters: make(map[string][]chan struct{}),
 		holds: &gate.LocalHolds{}, ctx: ctx, cancel: cancel}
-	c.epochSeen.Store("")
+	c.cluster, _ = rdb.(*redis.ClusterClient)
+	for b := range c.epochSeen {
+		c.epochSeen[b].Store("")
+	}
 	c.wg.Add(1)
 	go c.subscribe()
 	return c
@@ -260,32 +356,51 @@ func (c *Cache) Close() error {
 	return err
 }
 
-// Client returns the Redis client (for readiness checks).
-func (c *Cache) Client() *redis.Client { return c.rdb }
+// Key is the name of origin's key of kind ("policy", "hold", "lock",
+// "target", "slots", "next", "deleted", "lifted", "forgot") in the store,
+// for operators and tests that look at Redis itself.
+func (c *Cache) Key(kind, origin string) string { return c.keys.of(kind+":", origin) }
 
-// Ping reports whether the store answers now.
+// Client returns the Redis client (for readiness checks).
+func (c *Cache) Client() redis.UniversalClient { return c.rdb }
+
+// Ping reports whether the store answers now: for a cluster, every
+// primary the client knows (one that does not answer holds a share of the
+// origins).
 func (c *Cache) Ping(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
 	defer cancel()
+	if c.cluster != nil {
+		return c.cluster.ForEachMaster(ctx, func(ctx context.Context, n *redis.Client) error {
+			return n.Ping(ctx).Err()
+		})
+	}
 	return c.rdb.Ping(ctx).Err()
 }
 
 // Health reports whether the fleet's shared state can be relied on now:
-// the store answers, and is not settling after it lost its data (holds
-// then count as unconfirmed; see Options.Settle).
+// the store answers for every bucket, and none is settling after it lost
+// its data (holds then count as unconfirmed; see Options.Settle).
 func (c *Cache) Health(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, c.opt.OpTimeout)
 	defer cancel()
-	vals, err := c.rdb.MGet(ctx, c.keys.epoch(), c.keys.settling()).Result()
-	if err != nil {
+	pipe := c.rdb.Pipeline()
+	cmds := make([]*redis.SliceCmd, buckets)
+	for b := range cmds {
+		cmds[b] = pipe.MGet(ctx, c.keys.epoch(b), c.keys.settling(b))
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
 		return err
 	}
-	epoch, _ := vals[0].(string)
-	_, settling := vals[1].(string)
-	switch {
-	case c.restarted(ctx, epoch) || settling:
-		return fmt.Errorf("redis lost its data: settling for up to %v while the fleet writes back its holds", c.opt.Settle)
-	case c.down.Load():
+	for b, cmd := range cmds {
+		vals := cmd.Val()
+		epoch, _ := vals[0].(string)
+		_, settling := vals[1].(string)
+		if c.restarted(ctx, b, epoch) || settling {
+			return fmt.Errorf("redis lost its data: settling for up to %v while the fleet writes back its holds", c.opt.Settle)
+		}
+	}
+	if c.down.Load() {
 		return errors.New("redis answers again; this instance is writing back")
 	}
 	return nil
@@ -364,13 +479,9 @@ func (c *Cache) recover() {
 			}
 			continue
 		}
-		// Has the store lost its data meanwhile? Then the fleet settles.
-		ectx, cancel := c.op(c.ctx)
-		epoch, eerr := c.rdb.Get(ectx, c.keys.epoch()).Result()
-		cancel()
-		if eerr == nil || errors.Is(eerr, redis.Nil) {
-			c.restarted(c.ctx, epoch)
-		}
+		// Has the store (or a shard) lost its data meanwhile? Then the
+		// fleet settles.
+		c.learnEpochs(c.ctx)
 		full := c.full.Swap(false)
 		n, err := c.writeBack(full)
 		if err != nil {
@@ -871,6 +982,9 @@ func (c *Cache) subscribe() {
 		switch m := msg.(type) {
 		case *redis.Subscription:
 			if m.Kind == "subscribe" && m.Count == 2 {
+				// Learn every bucket's epoch first, so that a later loss
+				// of any of them is seen as one.
+				c.learnEpochs(c.ctx)
 				if c.epoch.Add(1) > 1 {
 					// Back after a break: the store may have restarted
 					// empty; write back what it lacks.
@@ -883,6 +997,12 @@ func (c *Cache) subscribe() {
 			switch m.Channel {
 			case c.keys.landed():
 				kind, origin, _ := strings.Cut(m.Payload, " ")
+				if kind == "lost" {
+					// A bucket lost its data: write back everything.
+					c.full.Store(true)
+					c.startRecovery()
+					continue
+				}
 				if kind == "unhold" {
 					_, _ = c.holds.Lift(c.ctx, origin)
 					c.holdAt.Delete(origin)

@@ -143,8 +143,8 @@ func TestEntryKeysAndTTLs(t *testing.T) {
 		key      string
 		min, max time.Duration
 	}{
-		{"t1:policy:https://a.example", 2*time.Hour + 50*time.Minute, 3 * time.Hour},    // expiry + Keep
-		{"t1:hold:https://a.example", 14 * time.Minute, 15*time.Minute + 5*time.Second}, // retry + HoldKeep
+		{rediscache.KeyOf("t1:", "policy", "https://a.example"), 2*time.Hour + 50*time.Minute, 3 * time.Hour},    // expiry + Keep
+		{rediscache.KeyOf("t1:", "hold", "https://a.example"), 14 * time.Minute, 15*time.Minute + 5*time.Second}, // retry + HoldKeep
 	}
 	for _, tt := range tests {
 		ttl, err := r.TTL(ctx, tt.key).Result()
@@ -156,7 +156,7 @@ func TestEntryKeysAndTTLs(t *testing.T) {
 	if err := a.cache.Put(ctx, "https://a.example", &cache.Entry{Policy: p, Expires: e.Expires}); err != nil {
 		t.Fatal(err)
 	}
-	if n, _ := r.Exists(ctx, "t1:hold:https://a.example").Result(); n != 0 {
+	if n, _ := r.Exists(ctx, rediscache.KeyOf("t1:", "hold", "https://a.example")).Result(); n != 0 {
 		t.Error("hold key left after a successful fetch")
 	}
 	if err := b.cache.Delete(ctx, "https://a.example"); err != nil {
@@ -721,8 +721,9 @@ func TestSentinelFailover(t *testing.T) {
 	}
 }
 
-// TestSentinelURL: the forms of a redis-sentinel:// URL.
-func TestSentinelURL(t *testing.T) {
+// TestStoreURLs: the forms of redis-sentinel:// and redis-cluster:// URLs,
+// and a prefix that would break the keys' hash tags.
+func TestStoreURLs(t *testing.T) {
 	tests := []struct {
 		url string
 		ok  bool
@@ -734,6 +735,14 @@ func TestSentinelURL(t *testing.T) {
 		{"redis-sentinel:///fleet", false},
 		{"redis-sentinel://127.0.0.1/fleet", false},
 		{"redis-sentinel://127.0.0.1:26379/fleet/x", false},
+		{"redis-cluster://127.0.0.1:7000", true},
+		{"redis-cluster://127.0.0.1:7000,127.0.0.1:7001,[::1]:7002", true},
+		{"redis-cluster://:secret@127.0.0.1:7000/", true},
+		{"redis-cluster://", false},
+		{"redis-cluster://127.0.0.1", false},
+		{"redis-cluster://127.0.0.1:7000/0", false},
+		{"redis-cluster://127.0.0.1:7000,", false},
+		{"redis-cluster://127.0.0.1:7000?db=1", false},
 	}
 	for _, tt := range tests {
 		c, err := rediscache.Open(tt.url, rediscache.Options{})
@@ -743,5 +752,8 @@ func TestSentinelURL(t *testing.T) {
 		if c != nil {
 			c.Close()
 		}
+	}
+	if _, err := rediscache.Open("redis://127.0.0.1:6379/0", rediscache.Options{Prefix: "a{b}:"}); err == nil {
+		t.Error("a prefix with braces was accepted")
 	}
 }

@@ -13,8 +13,8 @@
 // (the fleet settles); Redis killed mid-phase and restarted empty (entries
 // and holds written back); tarpits; redirect chains past the fetch
 // deadline; Redis frozen; cross-site POSTs; the fleet lock's holder killed;
-// one instance killed; a Sentinel failover. Each checks 0 fail-open and 0
-// lost answers.
+// one instance killed; a Sentinel failover; a Redis Cluster primary killed
+// (its replica takes over). Each checks 0 fail-open and 0 lost answers.
 //
 // It is not run by "go test"; run it with
 //
@@ -554,6 +554,44 @@ func crossSite(fleet []*instance, origins []*origin) (int, error) {
 }
 
 // waitShared waits until every live instance's /sharedz answers 200.
+// optional finds a program the phases named what need: "" when it is
+// missing (the phases are skipped, said on w), an error under CI=true.
+func optional(w io.Writer, program, pkg, what string) (string, error) {
+	path, err := exec.LookPath(program)
+	if err == nil {
+		return path, nil
+	}
+	msg := fmt.Sprintf("%s not found (apt-get install %s): %s did not run", program, pkg, what)
+	if os.Getenv("CI") == "true" {
+		return "", errors.New(msg)
+	}
+	fmt.Fprintln(w, "  skipped:", msg)
+	return "", nil
+}
+
+// startHeldFleet starts a fleet of two instances on the store at url and,
+// once they share its state, reports the held origins' 429 through the
+// first; the instances started are returned even with an error.
+func startHeldFleet(bin, url, scope string, held []*origin) ([]*instance, error) {
+	var ha []*instance
+	for range 2 {
+		in, err := startInstance(bin, url, scope)
+		if err != nil {
+			return ha, err
+		}
+		ha = append(ha, in)
+	}
+	if err := waitShared(ha, 15*time.Second); err != nil {
+		return ha, err
+	}
+	for _, o := range held {
+		if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
+			return ha, fmt.Errorf("target-status: %w", err)
+		}
+	}
+	return ha, nil
+}
+
 func waitShared(fleet []*instance, d time.Duration) error {
 	for _, in := range fleet {
 		if in.dead.Load() {
@@ -805,13 +843,11 @@ func run(ctx context.Context, c config) error {
 
 	// High availability: a fleet of two on a Sentinel-watched primary and
 	// replica; the holds reported again through it; the primary killed.
-	if _, err := exec.LookPath("redis-sentinel"); err != nil {
-		msg := "redis-sentinel not found (apt-get install redis-sentinel): the sentinel-failover phase did not run"
-		if os.Getenv("CI") == "true" {
-			return errors.New(msg)
-		}
-		fmt.Fprintln(w, "  skipped:", msg)
-	} else {
+	sent, err := optional(w, "redis-sentinel", "redis-sentinel", "the sentinel phases")
+	if err != nil {
+		return err
+	}
+	if sent != "" {
 		sdir := filepath.Join(dir, "sentinel")
 		os.Mkdir(sdir, 0o755)
 		primary, replica, sentinel, err := redistest.LaunchSentinel(rbin, sdir)
@@ -821,19 +857,12 @@ func run(ctx context.Context, c config) error {
 		defer primary.Kill()
 		defer replica.Kill()
 		defer sentinel.Kill()
-		var ha []*instance
-		for range 2 {
-			in, err := startInstance(bin, redistest.SentinelURL(sentinel), scope)
-			if err != nil {
-				return err
-			}
+		ha, err := startHeldFleet(bin, redistest.SentinelURL(sentinel), scope, fresh)
+		for _, in := range ha {
 			defer in.kill()
-			ha = append(ha, in)
 		}
-		for _, o := range fresh {
-			if err := reportStatus(ha[0].base, o.url+"/public/x", 429, "3600"); err != nil {
-				return fmt.Errorf("target-status: %w", err)
-			}
+		if err != nil {
+			return err
 		}
 		report(phase(ctx, c, "sentinel-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
 		report(phase(ctx, c, "sentinel-failover", origins, ha, c.faultRequests,
@@ -842,6 +871,42 @@ func run(ctx context.Context, c config) error {
 			return err
 		}
 		report(phase(ctx, c, "sentinel-after", origins, ha, c.faultRequests/3, nil, nil, nil))
+	}
+	// High availability on Redis Cluster: a fleet of two on three
+	// primaries with a replica each; the holds reported again through it;
+	// a primary killed (its replica takes over).
+	cli, err := optional(w, "redis-cli", "redis-tools", "the cluster phases")
+	if err != nil {
+		return err
+	}
+	if cli != "" {
+		cdir := filepath.Join(dir, "cluster")
+		os.Mkdir(cdir, 0o755)
+		cl, err := redistest.LaunchCluster(rbin, cli, cdir, 3, 1)
+		if err != nil {
+			return err
+		}
+		defer cl.Kill()
+		ha, err := startHeldFleet(bin, cl.URL(), scope, fresh)
+		for _, in := range ha {
+			defer in.kill()
+		}
+		if err != nil {
+			return err
+		}
+		report(phase(ctx, c, "cluster-warm", origins, ha, c.faultRequests/3, nil, nil, nil))
+		report(phase(ctx, c, "cluster-failover", origins, ha, c.faultRequests,
+			func() {
+				cl.Nodes[0].Kill()
+				fmt.Fprintf(w, "  cluster primary %s killed; its replica takes over\n", cl.Nodes[0].Addr)
+			}, nil, nil))
+		if err := cl.WaitOK(30 * time.Second); err != nil {
+			return err
+		}
+		if err := waitShared(ha, 30*time.Second); err != nil {
+			return err
+		}
+		report(phase(ctx, c, "cluster-after", origins, ha, c.faultRequests/3, nil, nil, nil))
 	}
 	var problems []string
 	if failOpen > 0 {

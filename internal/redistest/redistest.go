@@ -68,17 +68,8 @@ func Launch(bin, dir string) (*Server, error) {
 // at its end. It skips (or fails under CI=true) without redis-sentinel.
 func StartSentinel(t testing.TB) (primary, replica, sentinel *Server) {
 	t.Helper()
-	bin, err := exec.LookPath("redis-server")
-	if err == nil {
-		_, err = exec.LookPath("redis-sentinel")
-	}
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("redis-server or redis-sentinel not found: CI must install Debian's redis-server and redis-sentinel (.ci/run)")
-		}
-		t.Skipf("redis-sentinel not found (apt-get install redis-sentinel); skipping the Sentinel tests")
-	}
-	primary, replica, sentinel, err = LaunchSentinel(bin, t.TempDir())
+	bins := need(t, "the Sentinel tests", "redis-server redis-sentinel", "redis-server", "redis-sentinel")
+	primary, replica, sentinel, err := LaunchSentinel(bins[0], t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,3 +245,200 @@ func Client(t testing.TB, s *Server) *redis.Client {
 	t.Cleanup(func() { c.Close() })
 	return c
 }
+
+// Cluster is a Redis Cluster of processes on loopback: primaries and, when
+// asked, one replica each, no persistence (a node restarted comes back
+// empty, with its place in the cluster).
+type Cluster struct {
+	Nodes []*Server // primaries first, then replicas (as created)
+}
+
+// StartCluster starts a cluster of three primaries, each with replicas
+// replicas (0 or 1), for t; it stops at its end. Without redis-server or
+// redis-cli the test is skipped with a message, or fails under CI=true.
+func StartCluster(t testing.TB, replicas int) *Cluster {
+	t.Helper()
+	bins := need(t, "the Redis Cluster tests", "redis-server redis-tools", "redis-server", "redis-cli")
+	c, err := LaunchCluster(bins[0], bins[1], t.TempDir(), 3, replicas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Kill)
+	return c
+}
+
+// need finds the programs for t's tests (named what), which Debian's
+// packages pkgs install: without one the test is skipped with a message,
+// or fails under CI=true.
+func need(t testing.TB, what, pkgs string, programs ...string) []string {
+	t.Helper()
+	var paths []string
+	for _, p := range programs {
+		path, err := exec.LookPath(p)
+		if err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("%s not found: CI must install Debian's %s (.ci/run)", p, pkgs)
+			}
+			t.Skipf("%s not found (apt-get install %s); skipping %s", p, pkgs, what)
+		}
+		paths = append(paths, path)
+	}
+	return paths
+}
+
+// LaunchCluster starts primaries*(1+replicas) cluster-enabled servers
+// under dir (each with its own bus port: loopback ports taken at random),
+// joins them with redis-cli --cluster create, and waits until every node
+// reports cluster_state:ok and every replica has synced.
+func LaunchCluster(bin, cli, dir string, primaries, replicas int) (*Cluster, error) {
+	c := &Cluster{}
+	n := primaries * (1 + replicas)
+	for i := range n {
+		d := filepath.Join(dir, fmt.Sprintf("node%d", i))
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			c.Kill()
+			return nil, err
+		}
+		bus, err := freePort()
+		if err != nil {
+			c.Kill()
+			return nil, err
+		}
+		s, err := launch(bin, d, "--cluster-enabled", "yes", "--cluster-config-file", filepath.Join(d, "nodes.conf"),
+			"--cluster-node-timeout", "1000", "--cluster-port", bus, "--cluster-replica-validity-factor", "0")
+		if err != nil {
+			c.Kill()
+			return nil, err
+		}
+		c.Nodes = append(c.Nodes, s)
+	}
+	args := []string{"--cluster", "create"}
+	for _, s := range c.Nodes {
+		args = append(args, s.Addr)
+	}
+	args = append(args, "--cluster-replicas", strconv.Itoa(replicas), "--cluster-yes")
+	if out, err := exec.Command(cli, args...).CombinedOutput(); err != nil {
+		c.Kill()
+		return nil, fmt.Errorf("redis-cli --cluster create: %v: %s", err, out)
+	}
+	if err := c.WaitOK(30 * time.Second); err != nil {
+		c.Kill()
+		return nil, err
+	}
+	return c, nil
+}
+
+func freePort() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return portOf(ln.Addr().String()), nil
+}
+
+// WaitOK waits until every running node reports cluster_state:ok, agrees
+// on which nodes are primaries, and every running replica's link to its
+// primary is up.
+func (c *Cluster) WaitOK(within time.Duration) error {
+	deadline := time.Now().Add(within)
+	for {
+		err := c.ok()
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("redis cluster not ready within %v: %w", within, err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func (c *Cluster) ok() error {
+	ctx := context.Background()
+	for _, s := range c.Nodes {
+		if !s.Running() {
+			continue
+		}
+		cl := redis.NewClient(&redis.Options{Addr: s.Addr, DisableIdentity: true})
+		info, err := cl.ClusterInfo(ctx).Result()
+		if err == nil && !strings.Contains(info, "cluster_state:ok") {
+			err = fmt.Errorf("%s: cluster state not ok", s.Addr)
+		}
+		if err == nil {
+			var repl string
+			repl, err = cl.Info(ctx, "replication").Result()
+			if err == nil && strings.Contains(repl, "role:slave") && !strings.Contains(repl, "master_link_status:up") {
+				err = fmt.Errorf("%s: replica not synced", s.Addr)
+			}
+		}
+		cl.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// URL is the cluster's redis-cluster:// URL, every node a seed.
+func (c *Cluster) URL() string {
+	var addrs []string
+	for _, s := range c.Nodes {
+		addrs = append(addrs, s.Addr)
+	}
+	return "redis-cluster://" + strings.Join(addrs, ",")
+}
+
+// PrimaryFor is the running node that is the primary of key's slot now.
+func (c *Cluster) PrimaryFor(key string) (*Server, error) {
+	ctx := context.Background()
+	for _, s := range c.Nodes {
+		if !s.Running() {
+			continue
+		}
+		cl := redis.NewClient(&redis.Options{Addr: s.Addr, DisableIdentity: true})
+		slot, err := cl.ClusterKeySlot(ctx, key).Result()
+		var nodes string
+		if err == nil {
+			nodes, err = cl.ClusterNodes(ctx).Result()
+		}
+		if err == nil && ownsSlot(nodes, int(slot)) {
+			cl.Close()
+			return s, nil
+		}
+		cl.Close()
+	}
+	return nil, fmt.Errorf("no running primary owns the slot of %q", key)
+}
+
+// ownsSlot reads CLUSTER NODES: does the "myself" node serve slot?
+func ownsSlot(nodes string, slot int) bool {
+	for _, line := range strings.Split(nodes, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 9 || !strings.Contains(f[2], "myself") || !strings.Contains(f[2], "master") {
+			continue
+		}
+		for _, r := range f[8:] {
+			lo, hi, found := strings.Cut(r, "-")
+			if !found {
+				hi = lo
+			}
+			l, err1 := strconv.Atoi(lo)
+			h, err2 := strconv.Atoi(hi)
+			if err1 == nil && err2 == nil && l <= slot && slot <= h {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Kill kills every node.
+func (c *Cluster) Kill() {
+	for _, s := range c.Nodes {
+		s.Kill()
+	}
+}
+
+// Running reports whether the server process runs.
+func (s *Server) Running() bool { return s.cmd != nil && s.cmd.Process != nil }
