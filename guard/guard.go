@@ -88,9 +88,13 @@ type Guard struct {
 	parents    map[cdp.FrameID]cdp.FrameID
 	initiators map[network.RequestID]string
 	types      map[network.RequestID]network.ResourceType
-	failures   map[network.RequestID]string // the tab's error texts
-	sockets    map[network.RequestID]string // websocket request -> URL
-	hosts      map[string]error             // destination check per host
+	failures   map[network.RequestID]string            // the tab's error texts
+	sockets    map[network.RequestID]string            // websocket request -> URL
+	preflights map[network.RequestID]network.RequestID // CORS preflight -> the request it precedes
+	requested  map[string][]network.RequestID          // "METHOD URL" -> the frames' requests (the Network domains')
+	frameOf    map[network.RequestID]cdp.FrameID
+	workers    map[cdp.FrameID]string // service worker target -> its script URL
+	hosts      map[string]error       // destination check per host
 	overflow   int
 	wsPath     string
 	sem        chan struct{}
@@ -168,6 +172,10 @@ func (g *Guard) Attach(ctx context.Context) error {
 	g.types = make(map[network.RequestID]network.ResourceType)
 	g.failures = make(map[network.RequestID]string)
 	g.sockets = make(map[network.RequestID]string)
+	g.preflights = make(map[network.RequestID]network.RequestID)
+	g.requested = make(map[string][]network.RequestID)
+	g.frameOf = make(map[network.RequestID]cdp.FrameID)
+	g.workers = make(map[cdp.FrameID]string)
 	g.hosts = make(map[string]error)
 	g.childCancels = make(map[int]context.CancelFunc)
 	g.seen = make(map[target.ID]bool)
@@ -347,9 +355,14 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		// the Fetch domain says Other, and no Network domain reports it.
 		// The request carries the header the Service Workers spec asks for.
 		r.ResourceType = TypeScript
+	default:
+		r.ResourceType = requestKind(r.ResourceType, r.Method, ev.Request.Headers)
 	}
 	r.TargetURL = e.url
 	g.mu.Lock()
+	if sw, ok := g.workers[ev.FrameID]; ok && r.ResourceType != TypeScript {
+		r.ServiceWorker = sw // (its own script apart)
+	}
 	if r.ResourceType != TypeDocument && r.ResourceType != TypeSubframeDocument {
 		r.FrameURL = g.frames[ev.FrameID]
 	}
@@ -681,10 +694,19 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.initiators) < cmp(g.MaxRecords, DefaultMaxRecords) {
-		if in != "" {
+		if ev.Initiator != nil && ev.Initiator.Type == network.InitiatorTypePreflight && ev.Initiator.RequestID != "" {
+			// Its initiator is the request it precedes, not the URL.
+			g.preflights[ev.RequestID] = ev.Initiator.RequestID
+		} else if in != "" {
 			g.initiators[ev.RequestID] = in
 		}
 		g.types[ev.RequestID] = ev.Type
+		if ev.FrameID != "" && ev.Request != nil {
+			// A frame's request, which its service worker may make again.
+			k := ev.Request.Method + " " + ev.Request.URL
+			g.requested[k] = append(g.requested[k], ev.RequestID)
+			g.frameOf[ev.RequestID] = ev.FrameID
+		}
 	}
 	// data:, blob: ... never reach the Fetch domain: record them here.
 	if ev.Request != nil && !networked(ev.Request.URL) && len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {
@@ -751,8 +773,22 @@ func (g *Guard) Records() []Record {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	out := make([]Record, len(g.records))
+	original := g.reissued()
 	for i, r := range g.records {
 		o := *r
+		own := o.networkID // the request's own: its errors are its own
+		if id, ok := original[r]; ok {
+			// A service worker made it again for a frame's request: the
+			// frame's request is what asked for it.
+			o.frame, o.networkID, o.referer = g.frameOf[id], id, ""
+			o.FrameURL, o.Initiator = "", ""
+			if t := g.types[id]; t != "" && t != network.ResourceTypeOther {
+				o.ResourceType = resourceType(t, g.isTab(o.frame))
+			}
+		}
+		if p, ok := g.preflights[o.networkID]; ok && o.ResourceType == TypePreflight {
+			o.Initiator = g.initiators[p]
+		}
 		if o.FrameURL == "" && o.frame != "" {
 			switch o.ResourceType {
 			case TypeDocument:
@@ -771,6 +807,8 @@ func (g *Guard) Records() []Record {
 		switch t := g.types[o.networkID]; {
 		case o.ResourceType == TypeXHR && t == network.ResourceTypeFetch:
 			o.ResourceType = TypeFetch
+		case (o.ResourceType == TypeXHR || o.ResourceType == TypeFetch) && (t == network.ResourceTypeEventSource || t == network.ResourceTypePreflight):
+			o.ResourceType = resourceType(t, false)
 		case o.ResourceType == TypeOther && t != "":
 			o.ResourceType = resourceType(t, g.isTab(o.frame))
 		}
@@ -783,13 +821,41 @@ func (g *Guard) Records() []Record {
 		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
 			// The Fetch domain's error reasons are coarse ("Failed"); the
 			// tab's Network domain says more (net::ERR_EMPTY_RESPONSE).
-			if text := g.failures[o.networkID]; text != "" {
+			if text := g.failures[own]; text != "" {
 				o.TargetStatus.Error = text
 			} else if o.TargetStatus.Error == "" {
 				o.TargetStatus.Error = "no answer seen"
 			}
 		}
 		out[i] = o
+	}
+	return out
+}
+
+// reissued finds, for each record of a request a service worker made, the
+// frame's request it answers: a request of a frame with the same method
+// and URL that the Fetch domain never paused (the worker's fetch handler
+// took it) and that no earlier record claimed. g.mu is held.
+func (g *Guard) reissued() map[*Record]network.RequestID {
+	var out map[*Record]network.RequestID
+	var paused, claimed map[network.RequestID]bool
+	for _, r := range g.records {
+		if r.ServiceWorker == "" {
+			continue
+		}
+		if paused == nil {
+			paused, claimed, out = map[network.RequestID]bool{}, map[network.RequestID]bool{}, map[*Record]network.RequestID{}
+			for _, q := range g.records {
+				paused[q.networkID] = true
+			}
+		}
+		for _, id := range g.requested[r.Method+" "+r.TargetURL] {
+			if !paused[id] && !claimed[id] {
+				claimed[id] = true
+				out[r] = id
+				break
+			}
+		}
 	}
 	return out
 }

@@ -49,26 +49,27 @@ func TestBrowseLeakPage(t *testing.T) {
 		}
 		t.Fatalf("second tab: Load with WaitNetworkIdle: %q %v", failed, err)
 	}
-	reports := s.WaitReports(t, "page", "open", "blank", "tab")
+	reports := s.WaitReports(t, "page", "open", "blank", "tab", "kinds")
 	// Long enough for speculative loads, which start once the page is idle.
 	time.Sleep(2 * time.Second)
 	if err := g.Detach(ctx); err != nil {
 		t.Fatal(err)
 	}
 	for via, r := range reports {
-		if r != leaksite.Report {
-			t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+		if want := leaksite.WantReport(via); r != want {
+			t.Errorf("%s: report %q, want %q", via, r, want)
 		}
 	}
 	recs := g.Records()
 	s.CheckServers(t, recs)
+	s.CheckKinds(t, recs)
 
 	// Every tab's documents are typed "document" and carry their tab's ID.
 	main := string(g.MainFrame())
 	second := string(chromedp.FromContext(tab).Target.TargetID)
 	tabs := map[string]string{} // via -> tab ID
 	for _, r := range recs {
-		if r.ResourceType == guard.TypeSubframeDocument {
+		if r.ResourceType == guard.TypeSubframeDocument && r.TargetURL != s.A.URL+"/sw/frame.html" { // the page's only frame
 			t.Errorf("a document recorded as a subframe's: %s", r.TargetURL)
 		}
 		if r.ResourceType != guard.TypeDocument {

@@ -121,15 +121,15 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				b, _ := os.ReadFile(records)
 				t.Fatalf("%s: the page did not load (%v)\n%s\nrecords:\n%s", lib.script, lines.Err(), scriptErr.String(), b)
 			}
-			reports := s.WaitReports(t, "page", "open", "blank")
+			reports := s.WaitReports(t, "page", "open", "blank", "kinds")
 			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
 			stopGuard()
 			if code := <-done; code != 0 {
 				t.Errorf("browse --attach exit %d:\n%s%s", code, out.String(), errb.String())
 			}
 			for via, r := range reports {
-				if r != leaksite.Report {
-					t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+				if want := leaksite.WantReport(via); r != want {
+					t.Errorf("%s: report %q, want %q", via, r, want)
 				}
 			}
 			b, err := os.ReadFile(records)
@@ -145,6 +145,7 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				recs = append(recs, r)
 			}
 			s.CheckServers(t, recs)
+			s.CheckKinds(t, recs)
 			if !strings.Contains(out.String(), "browser  "+endpoint+" (attached: every tab guarded)") {
 				t.Errorf("summary does not name the browser:\n%s", out.String())
 			}
@@ -165,9 +166,11 @@ func TestBrowseLeakPageCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
 	}
-	reports := s.WaitReports(t, "page")
-	if r := reports["page"]; r != leaksite.Report {
-		t.Errorf("page: report %q, want %q", r, leaksite.Report)
+	reports := s.WaitReports(t, "page", "kinds")
+	for via, r := range reports {
+		if want := leaksite.WantReport(via); r != want {
+			t.Errorf("%s: report %q, want %q", via, r, want)
+		}
 	}
 	b, err := os.ReadFile(records)
 	if err != nil {
@@ -189,6 +192,7 @@ func TestBrowseLeakPageCommand(t *testing.T) {
 		recs = append(recs, r)
 	}
 	s.CheckServers(t, recs)
+	s.CheckKinds(t, recs)
 	if len(tabs) < 2 {
 		t.Errorf("documents of %d tabs recorded, want the page's and its window.open window's at least", len(tabs))
 	}
