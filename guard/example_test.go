@@ -65,7 +65,7 @@ func ExampleRecord_MarshalJSON() {
 	b, _ := r.MarshalJSON()
 	os.Stdout.Write(append(b, '\n'))
 	// Output:
-	// {"origin":"https://example.com","productToken":"ExampleBot","targetURL":"https://example.com/private/a.png","policyURL":"https://example.com/robots.txt","policyFinalURL":null,"policyFetchedAt":null,"policyStatus":"success","policyHTTPStatus":200,"policyDigest":null,"policyStale":false,"group":[],"matchedRule":{"line":2,"kind":"disallow","pattern":"/private/"},"repDecision":"disallow","collectionDecision":"approved","reason":"disallowed by line 2 (disallow: /private/)","gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":null,"initiator":"https://example.com/:14","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}
+	// {"origin":"https://example.com","productToken":"ExampleBot","targetURL":"https://example.com/private/a.png","policyURL":"https://example.com/robots.txt","policyFinalURL":null,"policyFetchedAt":null,"policyStatus":"success","policyHTTPStatus":200,"policyDigest":null,"policyStale":false,"group":[],"matchedRule":{"line":2,"kind":"disallow","pattern":"/private/"},"repDecision":"disallow","collectionDecision":"approved","reason":"disallowed by line 2 (disallow: /private/)","gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":null,"initiator":"https://example.com/:14","redirectedFrom":null,"serviceWorker":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}
 }
 
 // QuietErrorf drops chromedp's "executor ... doesn't exist" lines, which the

@@ -770,11 +770,20 @@ func header(h network.Headers, name string) string {
 // A request admitted whose answer was not seen has a null target status
 // and says so.
 func (g *Guard) Records() []Record {
+	return g.recordsRange(0, -1)
+}
+
+// recordsRange is Records from the record lo to hi (-1: the last).
+func (g *Guard) recordsRange(lo, hi int) []Record {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]Record, len(g.records))
+	if hi < 0 || hi > len(g.records) {
+		hi = len(g.records)
+	}
+	lo = min(max(lo, 0), hi)
+	out := make([]Record, hi-lo)
 	original := g.reissued()
-	for i, r := range g.records {
+	for i, r := range g.records[lo:hi] {
 		o := *r
 		own := o.networkID // the request's own: its errors are its own
 		if id, ok := original[r]; ok {
