@@ -5,12 +5,17 @@
 // not enough (seed 004): an allowed document can pull in URLs robots.txt
 // disallows.
 //
-//	bctx, stop, err := guard.Launch(ctx, "") // or any chromedp context
+//	bctx, stop, err := guard.Launch(ctx, "", guard.WithUserAgent(ua)) // or any chromedp context
 //	defer stop()
-//	g := &guard.Guard{Gate: &gate.Gate{Agent: "ExampleBot", Scope: scope, Client: client}}
+//	g := &guard.Guard{Gate: &gate.Gate{Agent: "ExampleBot"}, Net: &netguard.Policy{}}
 //	if err := g.Attach(bctx); err != nil { ... }
-//	failed, err := g.Load(bctx, "https://example.com/", guard.WaitLoad)
-//	records := g.Records()
+//	page, err := g.LoadPage(bctx, "https://example.com/", guard.WaitNetworkIdle)
+//	records := page.Records
+//
+// A Gate with no Scope approves every URL for collection (robots.txt alone
+// decides, as `robotstxt browse` without --scope), and one with no Client
+// gets one that fetches robots.txt under Net: destinations are set in one
+// place (see Guard.Net). ExampleGuard is the whole program.
 //
 // # How requests are stopped
 //

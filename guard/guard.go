@@ -40,11 +40,21 @@ const (
 type Guard struct {
 	// Gate decides for the crawler's product token (required). Its Client
 	// fetches robots.txt outside the browser, once per origin.
+	//
+	// A Gate with no Scope approves every URL for collection, so that
+	// robots.txt alone decides, as `robotstxt browse` without --scope
+	// does (a gate.Gate alone would hold every request). A Gate with no
+	// Client gets one whose Fetcher sends Agent as its User-Agent and
+	// uses Net. The Gate itself is left as it is: the guard decides with
+	// a gate of its own with the same settings.
 	Gate *gate.Gate
-	// Net is the destination guard for the page's own requests: a host
-	// that resolves to a refused address (loopback, private, link-local
-	// ...) is dropped. Nil refuses what the zero netguard.Policy refuses.
-	// The robots.txt fetches are guarded by the gate's Fetcher instead.
+	// Net is the destination guard, for the page's own requests and the
+	// robots.txt fetches alike: a host that resolves to a refused address
+	// (loopback, private, link-local ...) is dropped. Set AllowPrivate or
+	// Allow here, in one place. Nil takes the policy of the Gate's
+	// Fetcher (Client.Fetcher.Guard), or refuses what the zero
+	// netguard.Policy refuses. A Fetcher whose Guard allows other
+	// destinations than Net is refused by Attach (ErrPolicyMismatch).
 	Net *netguard.Policy
 	// Resolver resolves hosts for the destination check; nil means
 	// net.DefaultResolver.
@@ -79,6 +89,8 @@ type Guard struct {
 
 	mu         sync.Mutex
 	attached   bool
+	gate       *gate.Gate       // Gate, or the guard's own (setup.go)
+	net        *netguard.Policy // Net, or the Fetcher's
 	browser    cdp.Session
 	pageT      cdp.Session
 	mainFrame  cdp.FrameID
@@ -156,6 +168,14 @@ func (g *Guard) Attach(ctx context.Context) error {
 	}
 	g.attached = true
 	g.mu.Unlock()
+	gt, net, err := g.setup()
+	if err != nil {
+		g.mu.Lock()
+		g.attached = false
+		g.mu.Unlock()
+		return err
+	}
+	g.gate, g.net = gt, net
 	if err := chromedp.Do(ctx); err != nil {
 		return fmt.Errorf("guard: starting the browser: %w", err)
 	}
@@ -509,7 +529,7 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 	g.release()
 	if err != nil {
 		r.Action, r.Destination = gate.Drop, DestinationRefused
-		r.ProductToken = g.Gate.Agent
+		r.ProductToken = g.gate.Agent
 		if o, err := originOf(check); err == nil {
 			r.Origin, r.PolicyURL = o, o+"/robots.txt"
 		}
@@ -523,7 +543,7 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 			r.Action, r.Reason = gate.Hold, "no decision: "+ctx.Err().Error()
 			return
 		}
-		d, err := g.Gate.Check(ctx, check)
+		d, err := g.gate.Check(ctx, check)
 		g.release()
 		if err != nil {
 			r.Action = gate.Hold
@@ -595,7 +615,7 @@ func socketURL(raw, typ string) bool {
 
 // now is the gate's clock.
 func (g *Guard) now() time.Time {
-	if c := g.Gate.Client; c != nil && c.Now != nil {
+	if c := g.gate.Client; c != nil && c.Now != nil {
 		return c.Now()
 	}
 	return time.Now()
@@ -613,7 +633,7 @@ func originOf(rawURL string) (string, error) {
 // answer is kept for the guard's life, so that a thousand requests to one
 // host make one lookup.
 func (g *Guard) destination(ctx context.Context, host string) error {
-	if g.Net != nil && g.Net.AllowPrivate {
+	if g.net != nil && g.net.AllowPrivate {
 		return nil
 	}
 	host = strings.ToLower(strings.TrimSuffix(host, "."))
@@ -635,7 +655,7 @@ func (g *Guard) destination(ctx context.Context, host string) error {
 
 func (g *Guard) resolveCheck(ctx context.Context, host string) error {
 	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		if err := g.Net.Check(a); err != nil {
+		if err := g.net.Check(a); err != nil {
 			return fmt.Errorf("%s is %s", a, netguard.Reason(err))
 		}
 		return nil
@@ -652,7 +672,7 @@ func (g *Guard) resolveCheck(ctx context.Context, host string) error {
 	}
 	// The browser may connect to any of them: every one must pass.
 	for _, a := range addrs {
-		if err := g.Net.Check(a.Unmap()); err != nil {
+		if err := g.net.Check(a.Unmap()); err != nil {
 			return fmt.Errorf("%s resolves to %s, which is %s", host, a.Unmap(), netguard.Reason(err))
 		}
 	}
@@ -714,7 +734,7 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 		r := &Record{Action: gate.Admit, Method: ev.Request.Method, ResourceType: resourceType(ev.Type, g.isTab(ev.FrameID)), frame: ev.FrameID,
 			FrameURL: g.frames[ev.FrameID], Initiator: in}
 		r.TargetURL = ev.Request.URL
-		r.ProductToken = g.Gate.Agent
+		r.ProductToken = g.gate.Agent
 		r.Reason = fmt.Sprintf("the %s: scheme is not subject to robots.txt: allowed", strings.ToLower(scheme))
 		r.TargetStatus.Error = "not a network request"
 		g.records = append(g.records, r)

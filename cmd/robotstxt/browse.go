@@ -185,15 +185,14 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		// than that (or its Retry-After): a shorter wait never sees it.
 		return usagef("browse: --hold-wait %s is shorter than the wait before an unreachable robots.txt is fetched again (%s after the first failure, doubling after each; or the origin's Retry-After): a held request would fail before its robots.txt is fetched again; give at least %s", *holdWait, gate.DefaultMinBackoff, gate.DefaultMinBackoff)
 	}
+	// No scope: the guard approves every URL for collection, so that
+	// robots.txt alone decides (guard.Guard's Gate), as from Go.
 	var scope *gate.Scope
 	var err error
 	if *scopeFile != "" {
-		scope, err = gate.LoadScope(*scopeFile)
-	} else {
-		scope, err = gate.ParseScope([]byte(`approved: ["*"]`), "yaml")
-	}
-	if err != nil {
-		return usagef("browse: %v", err)
+		if scope, err = gate.LoadScope(*scopeFile); err != nil {
+			return usagef("browse: %v", err)
+		}
 	}
 	exe := *chromium
 	if *attach != "" {
