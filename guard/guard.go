@@ -59,6 +59,11 @@ type Guard struct {
 	// Resolver resolves hosts for the destination check; nil means
 	// net.DefaultResolver.
 	Resolver *net.Resolver
+	// Remote, when set, decides instead of Gate's robots.txt and scope:
+	// the fleet's decision service (serve --gate), shared by a farm of
+	// browsers. Gate may then be nil (its Agent is Remote.Agent). A
+	// service that fails or does not answer in time holds the request.
+	Remote *RemoteGate
 	// HoldWait, when positive, makes a request the gate holds because its
 	// origin's policy is unresolved (unreachable, rate-limited) wait up to
 	// this long for the policy to resolve; otherwise a hold fails at once.
@@ -158,7 +163,7 @@ type Stats struct {
 //
 // The guard runs until ctx ends or Detach is called.
 func (g *Guard) Attach(ctx context.Context) error {
-	if g.Gate == nil {
+	if g.Gate == nil && g.Remote == nil {
 		return errors.New("guard: no Gate")
 	}
 	g.mu.Lock()
@@ -529,7 +534,7 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 	g.release()
 	if err != nil {
 		r.Action, r.Destination = gate.Drop, DestinationRefused
-		r.ProductToken = g.gate.Agent
+		r.ProductToken = g.gateOf().Agent
 		if o, err := originOf(check); err == nil {
 			r.Origin, r.PolicyURL = o, o+"/robots.txt"
 		}
@@ -543,10 +548,21 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 			r.Action, r.Reason = gate.Hold, "no decision: "+ctx.Err().Error()
 			return
 		}
-		d, err := g.gate.Check(ctx, check)
+		var d *gate.Decision
+		if g.Remote != nil {
+			d, err = g.Remote.Check(ctx, check)
+		} else {
+			d, err = g.gateOf().Check(ctx, check)
+		}
 		g.release()
 		if err != nil {
+			// Never open: no decision is a hold, its policy unresolved.
 			r.Action = gate.Hold
+			r.RepDecision, r.CollectionDecision = gate.RepUnresolved, gate.Unresolved
+			r.ProductToken = g.gateOf().Agent
+			if o, err := originOf(check); err == nil {
+				r.Origin, r.PolicyURL = o, o+"/robots.txt"
+			}
 			r.Reason = "no decision: " + err.Error()
 			return
 		}
@@ -613,9 +629,26 @@ func socketURL(raw, typ string) bool {
 	return false
 }
 
+// gateOf is the gate the guard decides with: its own once attached
+// (setup.go), else Gate.
+func (g *Guard) gateOf() *gate.Gate {
+	if g.gate != nil {
+		return g.gate
+	}
+	return g.Gate
+}
+
+// netOf is the destination policy: the guard's once attached, else Net.
+func (g *Guard) netOf() *netguard.Policy {
+	if g.gate != nil {
+		return g.net
+	}
+	return g.Net
+}
+
 // now is the gate's clock.
 func (g *Guard) now() time.Time {
-	if c := g.gate.Client; c != nil && c.Now != nil {
+	if c := g.gateOf().Client; c != nil && c.Now != nil {
 		return c.Now()
 	}
 	return time.Now()
@@ -633,7 +666,7 @@ func originOf(rawURL string) (string, error) {
 // answer is kept for the guard's life, so that a thousand requests to one
 // host make one lookup.
 func (g *Guard) destination(ctx context.Context, host string) error {
-	if g.net != nil && g.net.AllowPrivate {
+	if n := g.netOf(); n != nil && n.AllowPrivate {
 		return nil
 	}
 	host = strings.ToLower(strings.TrimSuffix(host, "."))
@@ -655,7 +688,7 @@ func (g *Guard) destination(ctx context.Context, host string) error {
 
 func (g *Guard) resolveCheck(ctx context.Context, host string) error {
 	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		if err := g.net.Check(a); err != nil {
+		if err := g.netOf().Check(a); err != nil {
 			return fmt.Errorf("%s is %s", a, netguard.Reason(err))
 		}
 		return nil
@@ -672,7 +705,7 @@ func (g *Guard) resolveCheck(ctx context.Context, host string) error {
 	}
 	// The browser may connect to any of them: every one must pass.
 	for _, a := range addrs {
-		if err := g.net.Check(a.Unmap()); err != nil {
+		if err := g.netOf().Check(a.Unmap()); err != nil {
 			return fmt.Errorf("%s resolves to %s, which is %s", host, a.Unmap(), netguard.Reason(err))
 		}
 	}
@@ -734,7 +767,7 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 		r := &Record{Action: gate.Admit, Method: ev.Request.Method, ResourceType: resourceType(ev.Type, g.isTab(ev.FrameID)), frame: ev.FrameID,
 			FrameURL: g.frames[ev.FrameID], Initiator: in}
 		r.TargetURL = ev.Request.URL
-		r.ProductToken = g.gate.Agent
+		r.ProductToken = g.gateOf().Agent
 		r.Reason = fmt.Sprintf("the %s: scheme is not subject to robots.txt: allowed", strings.ToLower(scheme))
 		r.TargetStatus.Error = "not a network request"
 		g.records = append(g.records, r)

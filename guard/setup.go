@@ -34,6 +34,17 @@ var ErrPolicyMismatch = errors.New("guard: Guard.Net and the gate's Fetcher.Guar
 // policy of the page. The destination policy is set in one place: Net, or,
 // when Net is nil, the Fetcher's own.
 func (g *Guard) setup() (*gate.Gate, *netguard.Policy, error) {
+	if g.Remote != nil {
+		if g.Remote.URL == "" {
+			return nil, nil, errors.New("guard: Remote has no URL")
+		}
+		// The service decides; the gate names the agent only.
+		agent := g.Remote.Agent
+		if agent == "" && g.Gate != nil {
+			agent = g.Gate.Agent
+		}
+		return &gate.Gate{Agent: agent}, g.Net, nil
+	}
 	net := g.Net
 	if c := g.Gate.Client; c != nil {
 		var fp *netguard.Policy // a nil Fetcher is the default one

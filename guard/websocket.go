@@ -539,7 +539,7 @@ func (g *Guard) unchecked(info *target.Info, typ string, action gate.Action, rea
 		r.TargetURL = g.frames[cdp.FrameID(info.TargetID)]
 	}
 	g.mu.Unlock()
-	r.ProductToken = g.gate.Agent
+	r.ProductToken = g.gateOf().Agent
 	if o, err := originOf(r.TargetURL); err == nil && r.TargetURL != "" {
 		r.Origin = o
 	}
