@@ -27,7 +27,7 @@ import (
 )
 
 func runBrowse(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] [--json] [--attach ENDPOINT] [--urls FILE|-] [URL]",
+	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] [--json] [--attach ENDPOINT] [--gate-url URL] [--urls FILE|-] [URL]",
 		`Load URL in headless Chromium with every request of the page decided first
 by robots.txt for TOKEN: the document, its redirects, images, scripts,
 stylesheets, fonts, frames (from other sites too), fetch() and XHR calls,
@@ -83,6 +83,14 @@ fetched once for the whole batch. Each page gets its own summary (with
 --json, one object per line: JSON Lines) and its own records, those made
 while it loaded, written as each page ends.
 
+--gate-url URL takes the decisions from the fleet's decision service
+("robotstxt serve --gate" at URL, POST /api/v1/decide) instead of deciding
+here: a farm of browsers then makes one robots.txt fetch per origin between
+them and shares the fleet's holds; the scope is the service's. A service
+that is down, answers with an error, or does not answer within
+--gate-timeout holds the request: it is refused and recorded unresolved,
+never let through. The destination check of the page's requests stays here.
+
 Needs Chromium (Debian/Ubuntu: apt-get install chromium); --chromium or
 $ROBOTSTXT_CHROMIUM give its path.
 
@@ -111,6 +119,9 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
+	gateURL := fs.String("gate-url", "", "take the decisions from the decision service (serve --gate) at this `URL`, such as http://127.0.0.1:8080, instead of deciding here")
+	gateTokenFile := fs.String("gate-token-file", "", "with --gate-url: send the bearer token in this `file` (serve --gate-token-file)")
+	gateTimeout := fs.Duration("gate-timeout", guard.DefaultRemoteTimeout, "with --gate-url: bound on one decision; a request the service has not decided by then is held")
 	jsonOut := fs.Bool("json", false, "write one JSON summary object per page to standard output instead of the text summary")
 	urlsFile := fs.String("urls", "", "load the page URLs in `file`, one per line (-: standard input), one after the other in one browser; a summary and records per page")
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a request whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is blocked")
@@ -155,6 +166,31 @@ not load, 2 on a usage error or when Chromium is missing.`,
 			return usagef("browse: --urls %s: %v", browseClean(*urlsFile), err)
 		}
 		targets, target = ts, ts[0]
+	}
+	var remote *guard.RemoteGate
+	if *gateURL != "" {
+		u, err := url.Parse(*gateURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usagef("browse: --gate-url %q is not the http or https URL of a decision service", *gateURL)
+		}
+		if *scopeFile != "" {
+			return usagef("browse: --scope with --gate-url: the decision service's scope decides")
+		}
+		if *gateTimeout <= 0 {
+			return usagef("browse: --gate-timeout must be positive")
+		}
+		remote = &guard.RemoteGate{URL: *gateURL, Agent: *agent, Purpose: *purpose, Timeout: *gateTimeout}
+		if *gateTokenFile != "" {
+			b, err := os.ReadFile(*gateTokenFile)
+			if err != nil {
+				return usagef("browse: --gate-token-file: %v", err)
+			}
+			if remote.Token = strings.TrimSpace(string(b)); remote.Token == "" {
+				return usagef("browse: --gate-token-file %s is empty", browseClean(*gateTokenFile))
+			}
+		}
+	} else if *gateTokenFile != "" {
+		return usagef("browse: --gate-token-file without --gate-url")
 	}
 	if *jsonOut && *recordsFile == "-" {
 		return usagef("browse: --json and --records - both write to standard output: give --records a file")
@@ -229,7 +265,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
 	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}, Net: net, HoldWait: *holdWait,
-		CheckWorkerScripts: *attach != ""}
+		CheckWorkerScripts: *attach != "", Remote: remote}
 
 	interrupted := ctx
 	if *attach != "" && target == "" {

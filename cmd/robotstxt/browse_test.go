@@ -104,6 +104,9 @@ func TestBrowseCommand(t *testing.T) {
 		{"usage-urls-bad-line", []string{"browse", "--agent", "ExampleBot", "--urls", urls("# pages", "http://127.0.0.1:1/", "", "ftp://127.0.0.1:1/")}},
 		{"usage-urls-empty", []string{"browse", "--agent", "ExampleBot", "--urls", urls("# none", "")}},
 		{"usage-urls-missing", []string{"browse", "--agent", "ExampleBot", "--urls", filepath.Join(dir, "missing.txt")}},
+		{"usage-gate-url-bad", []string{"browse", "--agent", "ExampleBot", "--gate-url", "127.0.0.1:8080", "http://127.0.0.1:1/"}},
+		{"usage-gate-url-scope", []string{"browse", "--agent", "ExampleBot", "--gate-url", "http://127.0.0.1:8080", "--scope", filepath.Join(dir, "scope.yaml"), "http://127.0.0.1:1/"}},
+		{"usage-gate-token-without-url", []string{"browse", "--agent", "ExampleBot", "--gate-token-file", filepath.Join(dir, "token"), "http://127.0.0.1:1/"}},
 		{"usage-json-records-stdout", []string{"browse", "--agent", "ExampleBot", "--json", "--records", "-", "http://127.0.0.1:1/"}},
 	}
 	for _, tt := range usage {
