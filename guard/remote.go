@@ -113,27 +113,36 @@ func (rg *RemoteGate) Check(ctx context.Context, rawURL string) (*gate.Decision,
 		}
 		return nil, fmt.Errorf("the decision service %s answered HTTP %d: %s", rg.URL, resp.StatusCode, oneLine(msg))
 	}
+	d, err := decideAnswer(b, rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("the decision service %s: %v", rg.URL, err)
+	}
+	return d, nil
+}
+
+// decideAnswer reads the service's answer for the one URL asked.
+func decideAnswer(b []byte, rawURL string) (*gate.Decision, error) {
 	var items []remoteItem
 	if err := json.Unmarshal(b, &items); err != nil {
-		return nil, fmt.Errorf("the decision service %s: not a decide answer: %v", rg.URL, err)
+		return nil, fmt.Errorf("not a decide answer: %v", err)
 	}
 	if len(items) != 1 || items[0].URL != rawURL {
-		return nil, fmt.Errorf("the decision service %s: the answer is not for the URL asked", rg.URL)
+		return nil, errors.New("the answer is not for the URL asked")
 	}
 	it := items[0]
 	switch it.Gate {
 	case gate.Admit, gate.Drop, gate.Hold:
 	default:
-		return nil, fmt.Errorf("the decision service %s: gate %q is not admit, drop or hold", rg.URL, oneLine(string(it.Gate)))
+		return nil, fmt.Errorf("gate %q is not admit, drop or hold", oneLine(string(it.Gate)))
 	}
 	if it.Decision == nil {
 		// Not decided: a URL the service refuses, or one it could not fit
 		// in its answer (a hold).
+		if it.Gate == gate.Admit {
+			return nil, errors.New("admit without a decision record")
+		}
 		d := &gate.Decision{Action: it.Gate}
 		d.TargetURL, d.Reason = rawURL, "the decision service: "+oneLine(it.Error)
-		if it.Gate == gate.Admit {
-			return nil, fmt.Errorf("the decision service %s: admit without a decision record", rg.URL)
-		}
 		return d, nil
 	}
 	return &gate.Decision{Record: *it.Decision, Action: it.Gate, RetryAt: it.RetryAt}, nil

@@ -82,3 +82,36 @@ func TestSetup(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDecideAnswer: whatever the decision service answers, reading it
+// gives a decision for the URL asked or an error, never a panic, and
+// never an admit without a decision record.
+func FuzzDecideAnswer(f *testing.F) {
+	const u = "http://a.test/x"
+	for _, s := range []string{
+		`[{"url":"http://a.test/x","decision":{"origin":"http://a.test","targetURL":"http://a.test/x"},"gate":"admit"}]`,
+		`[{"url":"http://a.test/x","error":"not decided","gate":"hold"}]`,
+		`[{"url":"http://a.test/x","gate":"admit"}]`,
+		`[{"url":"http://a.test/x","decision":{},"gate":"hold","retryAt":"2026-03-01T12:00:00Z"}]`,
+		`[]`, `null`, `{}`, `[{"url":1}]`, `<html>`, "",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := decideAnswer(b, u)
+		if err != nil {
+			if d != nil {
+				t.Fatal("a decision with an error")
+			}
+			return
+		}
+		switch d.Action {
+		case gate.Admit, gate.Drop, gate.Hold:
+		default:
+			t.Fatalf("action %q", d.Action)
+		}
+		if d.Action == gate.Admit && d.Record.TargetURL == "" && d.Record.Origin == "" && !strings.Contains(string(b), `"decision"`) {
+			t.Fatalf("admit without a record: %s", b)
+		}
+	})
+}

@@ -209,3 +209,25 @@ func TestBrowseBatch(t *testing.T) {
 		t.Errorf("robots.txt fetched %d times for the batch, want once", n)
 	}
 }
+
+// FuzzReadBrowseURLs: any --urls file gives URLs that are each an http or
+// https URL with a host, or an error; never a panic.
+func FuzzReadBrowseURLs(f *testing.F) {
+	for _, s := range []string{"http://a.test/\n# c\n\nhttps://b.test/x\n", "ftp://x\n", "", "\r\n\r\n", "http://\n", "http://a.test/\x00\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		urls, err := readBrowseURLs(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		if len(urls) == 0 || len(urls) > maxBrowseURLs {
+			t.Fatalf("%d URLs without an error", len(urls))
+		}
+		for _, u := range urls {
+			if browseURLCheck(u) != nil || strings.ContainsAny(u, "\n") {
+				t.Fatalf("%q accepted", u)
+			}
+		}
+	})
+}
