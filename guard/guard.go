@@ -59,6 +59,14 @@ type Guard struct {
 	// Resolver resolves hosts for the destination check; nil means
 	// net.DefaultResolver.
 	Resolver *net.Resolver
+	// UserAgent, when set, is the User-Agent header of every request the
+	// guard lets go on, in every tab, frame and worker: it replaces the
+	// browser's at the request stage (Fetch.continueRequest), for a
+	// browser the guard attaches to with its own User-Agent (browse
+	// --attach sets it to the crawler's). Websocket handshakes, which the
+	// Fetch domain does not pause, and navigator.userAgent keep the
+	// browser's. Launch's WithUserAgent is the whole-browser way.
+	UserAgent string
 	// Remote, when set, decides instead of Gate's robots.txt and scope:
 	// the fleet's decision service (serve --gate), shared by a farm of
 	// browsers. Gate may then be nil (its Agent is Remote.Agent). A
@@ -458,7 +466,11 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}, {Name: "Access-Control-Allow-Origin", Value: "*"},
 					{Name: "Access-Control-Expose-Headers", Value: "X-Robotstxt-Guard"}, {Name: "X-Robotstxt-Guard", Value: g.wsPath}}})
 		case r.Action == gate.Admit:
-			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			p := fetch.ContinueRequestParams{RequestID: ev.RequestID}
+			if g.UserAgent != "" {
+				p.Headers = withHeader(ev.Request.Headers, "User-Agent", g.UserAgent)
+			}
+			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, p)
 		default:
 			_, err = cdp.Call(ctx, g.browser, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 		}
@@ -805,6 +817,21 @@ func initiator(in *network.Initiator) string {
 		return in.URL
 	}
 	return ""
+}
+
+// withHeader is the request's headers with name set to value (replacing
+// it, whatever its case), as Fetch.continueRequest takes them: the full set.
+func withHeader(h network.Headers, name, value string) []*fetch.HeaderEntry {
+	out := make([]*fetch.HeaderEntry, 0, len(h)+1)
+	for k, v := range h {
+		if strings.EqualFold(k, name) {
+			continue
+		}
+		if s, ok := v.(string); ok {
+			out = append(out, &fetch.HeaderEntry{Name: k, Value: s})
+		}
+	}
+	return append(out, &fetch.HeaderEntry{Name: name, Value: value})
 }
 
 func header(h network.Headers, name string) string {

@@ -192,3 +192,58 @@ func TestLaunchUserAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestAttachUserAgent: a browser someone else started keeps its own
+// User-Agent (HeadlessChrome); with Guard.UserAgent, every request the
+// guard lets go on carries the crawler's, from the tab, its dedicated
+// worker and a second tab alike.
+func TestAttachUserAgent(t *testing.T) {
+	const ua = "ExampleBot/1.0 (+https://example.com/bot)"
+	path := chromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(guardedProfile(t)))
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	var mu sync.Mutex
+	seen := map[string]string{}
+	note := func(body string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			seen[r.URL.Path+"?"+r.URL.RawQuery] = r.UserAgent()
+			mu.Unlock()
+			text("text/html", body)(w, r)
+		}
+	}
+	page := `<title>t</title><link rel="icon" href="data:,"><img src="/pic.png"><script>new Worker('/w.js');</script>`
+	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
+		"/robots.txt":  text("text/plain", ""),
+		"/":            note(page),
+		"/pic.png":     note(""),
+		"/w.js":        note(`fetch('/from-worker');`),
+		"/from-worker": note(""),
+	})
+	g, _ := newGuard(t, true)
+	g.UserAgent = ua
+	if err := g.Attach(bctx); err != nil {
+		t.Fatal(err)
+	}
+	if failed, err := g.Load(bctx, a.URL+"/", guard.WaitNetworkIdle); err != nil || failed != "" {
+		t.Fatalf("load: %q %v", failed, err)
+	}
+	tab, cancelTab := chromedp.NewContext(bctx)
+	defer cancelTab()
+	if failed, err := g.Load(tab, a.URL+"/?tab=2", guard.WaitNetworkIdle); err != nil || failed != "" {
+		t.Fatalf("second tab: %q %v", failed, err)
+	}
+	g.Detach(bctx)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range []string{"/?", "/pic.png?", "/w.js?", "/from-worker?", "/?tab=2"} {
+		if seen[p] != ua {
+			t.Errorf("%s: User-Agent %q, want %q", p, seen[p], ua)
+		}
+	}
+}

@@ -112,7 +112,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	wait := fs.String("wait", "load", "when the page is loaded: `load` (the load event) or networkidle (no request for 500 ms)")
 	shot := fs.String("screenshot", "", "write a PNG screenshot of the page, once loaded, to `file`")
 	recordsFile := fs.String("records", "", "write the decision records, one JSON object per line, to `file` (-: standard output, and the summary to standard error)")
-	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser keeps its own)")
+	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser's requests get it too, its websockets keep its own)")
 	var flags flagList
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
@@ -266,6 +266,11 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
 	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}, Net: net, HoldWait: *holdWait,
 		CheckWorkerScripts: *attach != "", Remote: remote}
+	if *attach != "" {
+		// Someone else's browser has its own User-Agent: the guard sets
+		// the crawler's on each request it lets go on.
+		g.UserAgent = header
+	}
 
 	interrupted := ctx
 	if *attach != "" && target == "" {
