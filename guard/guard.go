@@ -913,7 +913,7 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 			if text := g.failures[own]; text != "" {
 				o.TargetStatus.Error = text
 			} else if o.TargetStatus.Error == "" {
-				o.TargetStatus.Error = "no answer seen"
+				o.TargetStatus.Error = NoAnswer
 			}
 		}
 		out[i] = o

@@ -176,6 +176,16 @@ type TargetStatus struct {
 	Error   string // the network error, or why no answer was seen
 }
 
+// NoAnswer is the target error Records gives an admitted request whose
+// answer was not seen (yet).
+const NoAnswer = "no answer seen"
+
+// Done reports whether the record is final: the guard stopped the request,
+// or its answer or error was seen.
+func (r Record) Done() bool {
+	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)
+}
+
 func (t TargetStatus) String() string {
 	switch {
 	case t.Blocked:

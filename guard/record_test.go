@@ -174,3 +174,23 @@ func FuzzRecordJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestRecordDone: a record is final once the request was stopped or its
+// answer or error was seen (browse --attach streams the final ones).
+func TestRecordDone(t *testing.T) {
+	for _, tt := range []struct {
+		r    Record
+		want bool
+	}{
+		{Record{Action: gate.Drop, TargetStatus: TargetStatus{Blocked: true}}, true},
+		{Record{Action: gate.Hold}, true},
+		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Code: 200}}, true},
+		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Error: "net::ERR_EMPTY_RESPONSE"}}, true},
+		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Error: NoAnswer}}, false},
+		{Record{Action: gate.Admit}, false},
+	} {
+		if got := tt.r.Done(); got != tt.want {
+			t.Errorf("%+v: Done() = %v, want %v", tt.r, got, tt.want)
+		}
+	}
+}

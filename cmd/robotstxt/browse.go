@@ -63,8 +63,10 @@ as for the robots.txt fetches.
 --remote-debugging-port (Playwright, Puppeteer, a browser farm): ENDPOINT is
 http://127.0.0.1:9222 or the browser's ws:// URL. With a URL, the page is
 loaded in a new tab of that browser; without one, every tab, popup and
-worker of the browser is guarded until the command is interrupted, and the
-summary and records are written then. A document loaded before the guard
+worker of the browser is guarded until the command is interrupted: the
+records are written as the requests are answered or stopped, and the
+summary when interrupted. The attached browser's requests get the
+--user-agent header (default the agent token) from the guard. A document loaded before the guard
 attached is recorded as not guarded. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
 {"net": {"network_prediction_options": 2}} (see docs/browse.md).
@@ -322,16 +324,44 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	w := &browseWriter{out: out, rec: recOut, json: *jsonOut, agent: *agent, recordsFile: *recordsFile}
 	if target == "" {
 		fmt.Fprintf(c.stderr, "guarding %s: every tab, popup and worker, until interrupted\n", browseClean(*attach))
-		<-interrupted.Done()
+		// The records are written as the requests are answered (or
+		// stopped), not only at the end.
+		st := &browseStream{w: recOut}
+		tick := time.NewTicker(250 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case <-interrupted.Done():
+				break wait
+			case <-tick.C:
+				if err := st.flush(g.Records(), false); err != nil {
+					tick.Stop()
+					return err
+				}
+			}
+		}
+		tick.Stop()
 		// The guard goes first: the browser is someone else's.
 		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		g.Detach(dctx)
 		dcancel()
+		recs := g.Records()
+		if err := st.flush(recs, true); err != nil {
+			return err
+		}
 		if !*jsonOut {
 			fmt.Fprintf(out, "browser  %s (attached: every tab guarded)\n", browseClean(*attach))
 		}
-		recs := g.Records()
-		return w.page("", recs, browseNavigation(recs, string(g.MainFrame())), "", client.Stats().Fetches, g.Stats().Overflow)
+		w.rec, w.streamed = nil, recOut != nil
+		if err := w.page("", recs, browseNavigation(recs, string(g.MainFrame())), "", client.Stats().Fetches, g.Stats().Overflow); err != nil {
+			return err
+		}
+		if f, ok := recOut.(*os.File); ok && f != os.Stdout {
+			if err := f.Close(); err != nil {
+				return fmt.Errorf("browse: writing records: %v", err)
+			}
+		}
+		return nil
 	}
 
 	var failures []string
@@ -497,6 +527,41 @@ type browseWriter struct {
 	recordsFile string
 	lines       int // records written so far
 	pages       int
+	streamed    bool // the records went out as they came (browseStream)
+}
+
+// browseStream writes the records of an attached browser as each request
+// is answered or stopped, each once, and the rest at the end.
+type browseStream struct {
+	w       io.Writer // nil: no records asked for
+	written []bool
+}
+
+// flush writes the records not written yet that are done (all: every one).
+func (s *browseStream) flush(recs []guard.Record, all bool) error {
+	if s.w == nil {
+		return nil
+	}
+	bw := bufio.NewWriter(s.w)
+	for i, r := range recs {
+		if i >= len(s.written) {
+			s.written = append(s.written, false)
+		}
+		if s.written[i] || !(all || r.Done()) {
+			continue
+		}
+		b, err := r.MarshalJSON()
+		if err != nil {
+			return err
+		}
+		bw.Write(b)
+		bw.WriteByte('\n')
+		s.written[i] = true
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("browse: writing records: %v", err)
+	}
+	return nil
 }
 
 func (w *browseWriter) page(target string, recs, nav []guard.Record, verdict string, fetches int64, overflow int) error {
@@ -525,7 +590,7 @@ func (w *browseWriter) page(target string, recs, nav []guard.Record, verdict str
 		return nil
 	}
 	sum := newBrowseSummary(target, w.agent, recs, nav, verdict, fetches, overflow)
-	if w.rec != nil {
+	if w.rec != nil || w.streamed {
 		sum.Records = nil
 		if w.recordsFile != "-" {
 			sum.RecordsFile = &w.recordsFile
