@@ -100,20 +100,8 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			}
 
 			records := filepath.Join(t.TempDir(), "records.jsonl")
-			guarded, stopGuard := context.WithCancel(ctx) // the interrupt
-			var out, errb lockedBuffer
-			done := make(chan int, 1)
-			go func() {
-				done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
-					strings.NewReader(""), &out, &errb)
-			}()
-			for !strings.Contains(errb.String(), "guarding ") {
-				select {
-				case code := <-done:
-					t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, out.String(), errb.String())
-				case <-time.After(20 * time.Millisecond):
-				}
-			}
+			g := startGuarding(t, ctx, endpoint, records)
+			stopGuard, done, out, errb := g.stop, g.done, &g.out, &g.errb
 			io.WriteString(stdin, "go\n")
 			if _, ok := next("LOADED"); !ok {
 				stopGuard()
@@ -151,6 +139,34 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			}
 		})
 	}
+}
+
+// guarding is a `browse --attach ENDPOINT --records FILE` running with no
+// page, until stop (its interrupt); done gives its exit status.
+type guarding struct {
+	stop      context.CancelFunc
+	done      chan int
+	out, errb lockedBuffer
+}
+
+// startGuarding starts it and waits until it guards.
+func startGuarding(t *testing.T, ctx context.Context, endpoint, records string) *guarding {
+	t.Helper()
+	guarded, stop := context.WithCancel(ctx)
+	g := &guarding{stop: stop, done: make(chan int, 1)}
+	go func() {
+		g.done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
+			strings.NewReader(""), &g.out, &g.errb)
+	}()
+	for !strings.Contains(g.errb.String(), "guarding ") {
+		select {
+		case code := <-g.done:
+			stop()
+			t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, g.out.String(), g.errb.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return g
 }
 
 // TestBrowseLeakPageCommand loads the leak page with the command (the

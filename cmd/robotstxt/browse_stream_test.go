@@ -74,20 +74,8 @@ func TestBrowseAttachStreams(t *testing.T) {
 	}()
 
 	records := filepath.Join(t.TempDir(), "records.jsonl")
-	guarded, stop := context.WithCancel(ctx)
-	var out, errb lockedBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
-			strings.NewReader(""), &out, &errb)
-	}()
-	for !strings.Contains(errb.String(), "guarding ") {
-		select {
-		case code := <-done:
-			t.Fatalf("browse --attach ended with %d:\n%s%s", code, out.String(), errb.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+	g := startGuarding(t, ctx, endpoint, records)
+	stop, done, out, errb := g.stop, g.done, &g.out, &g.errb
 	// The owner of the browser loads a page in a tab of its own.
 	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)
 	defer cancelAlloc()

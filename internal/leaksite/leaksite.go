@@ -67,6 +67,9 @@ if (location.pathname === '/') {
   window.open('/tab.html?via=open');
   document.getElementById('blank').click();
   kinds();
+  // Answered once the page's reports are in: until then the page is not
+  // network-idle, so that browse --wait networkidle waits for them.
+  fetch('/idle');
 }
 `
 
@@ -148,6 +151,18 @@ func New(t testing.TB) *Site {
 		"/sw/ok":           Text("text/plain", "ok"),
 		"/leak-worker.js":  Text("text/javascript", leakWorkerJS),
 		"/live":            Websocket,
+		"/idle": func(w http.ResponseWriter, r *http.Request) {
+			for deadline := time.Now().Add(40 * time.Second); time.Now().Before(deadline) && r.Context().Err() == nil; time.Sleep(50 * time.Millisecond) {
+				s.mu.Lock()
+				_, page := s.reports["page"]
+				_, kinds := s.reports["kinds"]
+				s.mu.Unlock()
+				if page && kinds {
+					break
+				}
+			}
+			w.Header().Set("Cache-Control", "no-store")
+		},
 		"/report": func(w http.ResponseWriter, r *http.Request) {
 			s.mu.Lock()
 			s.reports[r.URL.Query().Get("via")] = r.URL.Query().Get("r")
