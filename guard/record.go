@@ -186,6 +186,18 @@ func (r Record) Done() bool {
 	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)
 }
 
+// MarshalJSON writes the status as a record's "targetStatus": the HTTP
+// status code, "blocked", or null (the error goes apart, in "targetError").
+func (t TargetStatus) MarshalJSON() ([]byte, error) {
+	switch {
+	case t.Blocked:
+		return []byte(`"blocked"`), nil
+	case t.Code != 0:
+		return strconv.AppendInt(nil, int64(t.Code), 10), nil
+	}
+	return []byte("null"), nil
+}
+
 func (t TargetStatus) String() string {
 	switch {
 	case t.Blocked:
@@ -208,28 +220,21 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	b = b[:len(b)-1] // reopen the object
-	var ts any
-	switch {
-	case r.TargetStatus.Blocked:
-		ts = "blocked"
-	case r.TargetStatus.Code != 0:
-		ts = r.TargetStatus.Code
-	}
 	extra := struct {
-		Gate           gate.Action `json:"gate"`
-		Method         string      `json:"method"`
-		ResourceType   string      `json:"resourceType"`
-		FrameURL       *string     `json:"frameURL"`
-		Tab            *string     `json:"tabId"`
-		Initiator      *string     `json:"initiator"`
-		RedirectedFrom *string     `json:"redirectedFrom"`
-		ServiceWorker  *string     `json:"serviceWorker"`
-		Subject        bool        `json:"robotsSubject"`
-		Destination    *string     `json:"destination"`
-		TargetStatus   any         `json:"targetStatus"`
-		TargetError    *string     `json:"targetError"`
+		Gate           gate.Action  `json:"gate"`
+		Method         string       `json:"method"`
+		ResourceType   string       `json:"resourceType"`
+		FrameURL       *string      `json:"frameURL"`
+		Tab            *string      `json:"tabId"`
+		Initiator      *string      `json:"initiator"`
+		RedirectedFrom *string      `json:"redirectedFrom"`
+		ServiceWorker  *string      `json:"serviceWorker"`
+		Subject        bool         `json:"robotsSubject"`
+		Destination    *string      `json:"destination"`
+		TargetStatus   TargetStatus `json:"targetStatus"`
+		TargetError    *string      `json:"targetError"`
 	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Tab), null(r.Initiator), null(r.RedirectedFrom), null(r.ServiceWorker),
-		r.Subject, null(r.Destination), ts, null(r.TargetStatus.Error)}
+		r.Subject, null(r.Destination), r.TargetStatus, null(r.TargetStatus.Error)}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // as the gate writes its fields

@@ -637,9 +637,9 @@ type browseSummary struct {
 }
 
 type browseNavStep struct {
-	URL          string      `json:"url"`
-	Gate         gate.Action `json:"gate"`
-	TargetStatus any         `json:"targetStatus"` // as in a record: a code, "blocked" or null
+	URL          string             `json:"url"`
+	Gate         gate.Action        `json:"gate"`
+	TargetStatus guard.TargetStatus `json:"targetStatus"` // as in a record: a code, "blocked" or null
 }
 
 type browseCounts struct {
@@ -668,14 +668,7 @@ func newBrowseSummary(target, agent string, recs, nav []guard.Record, verdict st
 		sum.Error = &verdict
 	}
 	for _, r := range nav {
-		var ts any
-		switch {
-		case r.TargetStatus.Blocked:
-			ts = "blocked"
-		case r.TargetStatus.Code != 0:
-			ts = r.TargetStatus.Code
-		}
-		sum.Navigation = append(sum.Navigation, browseNavStep{URL: r.TargetURL, Gate: r.Action, TargetStatus: ts})
+		sum.Navigation = append(sum.Navigation, browseNavStep{URL: r.TargetURL, Gate: r.Action, TargetStatus: r.TargetStatus})
 	}
 	if len(nav) > 0 {
 		last := nav[len(nav)-1]
