@@ -17,6 +17,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/gate"
 )
 
 // ErrNoChromium is returned by FindChromium when no browser is installed.
@@ -251,12 +253,73 @@ const (
 	WaitNetworkIdle Wait = "networkidle" // no request for 500 ms after the load
 )
 
-// Load navigates the tab of ctx (guarded by g) to rawURL and waits until
-// the page loaded as wait says, or the navigation failed, or ctx ended. It
-// returns the browser's error text when the navigation failed
-// ("net::ERR_BLOCKED_BY_CLIENT" when the guard stopped the document or one
-// of its redirects); the records say why.
+// Page is what LoadPage saw of one page load.
+type Page struct {
+	URL string // the URL asked for
+	// Failed is the browser's error text when the navigation failed
+	// ("net::ERR_BLOCKED_BY_CLIENT" when the guard stopped the document
+	// or one of its redirects).
+	Failed string
+	// Navigation are the records of the tab's top-level documents: the
+	// first, its redirects, and those that replaced it (client-side
+	// redirects). The last one is what the page ended as.
+	Navigation []Record
+	// Records are the records of the requests made from the navigation's
+	// start until the wait ended, in every tab and worker of the browser
+	// (a popup the page opened included), in the order they were made.
+	Records []Record
+}
+
+// Final is the record of the document the page ended as, nil when none
+// was requested.
+func (p *Page) Final() *Record {
+	if len(p.Navigation) == 0 {
+		return nil
+	}
+	return &p.Navigation[len(p.Navigation)-1]
+}
+
+// Loaded reports whether the page ended as an admitted document that the
+// target answered, and the navigation did not fail.
+func (p *Page) Loaded() bool {
+	f := p.Final()
+	return p.Failed == "" && f != nil && f.Action == gate.Admit && f.TargetStatus.Code != 0
+}
+
+// Load is LoadPage returning the browser's error text only.
 func (g *Guard) Load(ctx context.Context, rawURL string, wait Wait) (failed string, err error) {
+	p, err := g.LoadPage(ctx, rawURL, wait)
+	return p.Failed, err
+}
+
+// LoadPage navigates the tab of ctx (guarded by g) to rawURL and waits
+// until the page loaded as wait says, or the navigation failed, or ctx
+// ended, and returns that page's records. Pages loaded one after the other
+// in one browser (a batch) each get their own: the records made while each
+// loaded.
+func (g *Guard) LoadPage(ctx context.Context, rawURL string, wait Wait) (Page, error) {
+	p := Page{URL: rawURL}
+	g.mu.Lock()
+	start := len(g.records)
+	g.mu.Unlock()
+	failed, err := g.load(ctx, rawURL, wait)
+	p.Failed = failed
+	c := chromedp.FromContext(ctx)
+	g.mu.Lock()
+	end := len(g.records)
+	g.mu.Unlock()
+	p.Records = g.recordsRange(start, end)
+	if c != nil && c.Target != nil {
+		for _, r := range p.Records {
+			if r.ResourceType == TypeDocument && r.Tab == string(c.Target.TargetID) {
+				p.Navigation = append(p.Navigation, r)
+			}
+		}
+	}
+	return p, err
+}
+
+func (g *Guard) load(ctx context.Context, rawURL string, wait Wait) (failed string, err error) {
 	c := chromedp.FromContext(ctx)
 	if c == nil {
 		return "", errors.New("guard: Load with no chromedp context")

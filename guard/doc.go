@@ -5,12 +5,17 @@
 // not enough (seed 004): an allowed document can pull in URLs robots.txt
 // disallows.
 //
-//	bctx, stop, err := guard.Launch(ctx, "") // or any chromedp context
+//	bctx, stop, err := guard.Launch(ctx, "", guard.WithUserAgent(ua)) // or any chromedp context
 //	defer stop()
-//	g := &guard.Guard{Gate: &gate.Gate{Agent: "ExampleBot", Scope: scope, Client: client}}
+//	g := &guard.Guard{Gate: &gate.Gate{Agent: "ExampleBot"}, Net: &netguard.Policy{}}
 //	if err := g.Attach(bctx); err != nil { ... }
-//	failed, err := g.Load(bctx, "https://example.com/", guard.WaitLoad)
-//	records := g.Records()
+//	page, err := g.LoadPage(bctx, "https://example.com/", guard.WaitNetworkIdle)
+//	records := page.Records
+//
+// A Gate with no Scope approves every URL for collection (robots.txt alone
+// decides, as `robotstxt browse` without --scope), and one with no Client
+// gets one that fetches robots.txt under Net: destinations are set in one
+// place (see Guard.Net). ExampleGuard is the whole program.
 //
 // # How requests are stopped
 //
@@ -135,9 +140,13 @@
 // Each request gives one Record: the gate's decision record (origin,
 // product token, policy, matched rule, repDecision, collectionDecision,
 // reason) plus resourceType (document, subframe document, script,
-// stylesheet, image, font, media, xhr, fetch, websocket, webtransport,
-// ping, other), frameURL, tabId, initiator (the script URL and line, or the document, that
-// caused it), the guard's action, and targetStatus: the HTTP status the
+// stylesheet, image, font, media, xhr, fetch, eventsource, websocket,
+// webtransport, ping, prefetch, favicon, manifest, preflight, csp report,
+// other), frameURL, tabId, initiator (the script URL and line, or the
+// document, that caused it), serviceWorker (the service worker that made
+// the request; one it made again for a frame's request keeps that
+// request's type, frame, tab and initiator), the guard's action, and
+// targetStatus: the HTTP status the
 // target answered, "blocked" when the guard stopped it, or null with the
 // network error. The target's status is kept apart from policyStatus,
 // the robots.txt fetch's (seed 004).
@@ -151,5 +160,8 @@
 // script as "other"; the Network domain of the tab, and of each frame and
 // worker the guard attached to, tells them apart. A service worker's script,
 // which the browser fetches for no tab, is known by the header the Service
-// Workers spec gives it (Service-Worker: script).
+// Workers spec gives it (Service-Worker: script). The kinds the Fetch
+// domain lumps together (an EventSource's request and a CORS preflight
+// are XHR to it, a <link rel=prefetch> Fetch, a favicon Other) are told
+// apart by what the request says of itself (requestKind).
 package guard

@@ -14,35 +14,40 @@ import (
 )
 
 // A crawler loads a page in headless Chromium; every request the page makes
-// is decided by robots.txt for ExampleBot before it is sent.
+// is decided by robots.txt for ExampleBot before it is sent. This is the
+// snippet of docs/browse.md ("From Go"), whole.
 func ExampleGuard() {
 	ctx := context.Background()
-	bctx, stop, err := guard.Launch(ctx, "") // finds Chromium; or attach to your own chromedp context
+	const ua = "ExampleBot/1.0 (+https://example.com/bot)"
+	// Headless Chromium, a new empty profile with network prediction off;
+	// the page's requests carry the crawler's User-Agent.
+	bctx, stop, err := guard.Launch(ctx, "", guard.WithUserAgent(ua))
 	if err != nil {
-		log.Fatal(err)
+		log.Fatal(err) // guard.ErrNoChromium when it is not installed
 	}
 	defer stop()
 
-	net := &netguard.Policy{} // refuse private and loopback destinations
-	scope, _ := gate.ParseScope([]byte("approved: [\"https://example.com/\"]"), "yaml")
 	g := &guard.Guard{
-		Gate: &gate.Gate{Agent: "ExampleBot", Scope: scope, Client: &gate.Client{
-			Fetcher: &fetch.Fetcher{UserAgent: "ExampleBot/1.0 (+https://example.com/bot)", Guard: net},
-		}},
-		Net: net,
+		// No Scope: robots.txt alone decides, as browse without --scope.
+		// No Client: one is made, fetching robots.txt with Net.
+		Gate: &gate.Gate{Agent: "ExampleBot"},
+		// Destinations, for the page and the robots.txt fetches: public
+		// ones only (AllowPrivate: true for a test on loopback).
+		Net: &netguard.Policy{},
 	}
 	if err := g.Attach(bctx); err != nil {
 		log.Fatal(err)
 	}
-	failed, err := g.Load(bctx, "https://example.com/", guard.WaitNetworkIdle)
+	page, err := g.LoadPage(bctx, "https://example.com/", guard.WaitNetworkIdle)
 	if err != nil {
 		log.Fatal(err)
 	}
-	if failed != "" {
-		fmt.Println("the page did not load:", failed)
+	if !page.Loaded() {
+		fmt.Println("the page was not loaded:", page.Failed)
 	}
-	g.Detach(bctx)
-	for _, r := range g.Records() {
+	stop() // the browser first: a guard detached lets pages run unguarded
+	g.Detach(ctx)
+	for _, r := range page.Records {
 		fmt.Println(r.Action, r.ResourceType, r.TargetURL, r.TargetStatus)
 	}
 }
@@ -65,7 +70,7 @@ func ExampleRecord_MarshalJSON() {
 	b, _ := r.MarshalJSON()
 	os.Stdout.Write(append(b, '\n'))
 	// Output:
-	// {"origin":"https://example.com","productToken":"ExampleBot","targetURL":"https://example.com/private/a.png","policyURL":"https://example.com/robots.txt","policyFinalURL":null,"policyFetchedAt":null,"policyStatus":"success","policyHTTPStatus":200,"policyDigest":null,"policyStale":false,"group":[],"matchedRule":{"line":2,"kind":"disallow","pattern":"/private/"},"repDecision":"disallow","collectionDecision":"approved","reason":"disallowed by line 2 (disallow: /private/)","gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":null,"initiator":"https://example.com/:14","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}
+	// {"origin":"https://example.com","productToken":"ExampleBot","targetURL":"https://example.com/private/a.png","policyURL":"https://example.com/robots.txt","policyFinalURL":null,"policyFetchedAt":null,"policyStatus":"success","policyHTTPStatus":200,"policyDigest":null,"policyStale":false,"group":[],"matchedRule":{"line":2,"kind":"disallow","pattern":"/private/"},"repDecision":"disallow","collectionDecision":"approved","reason":"disallowed by line 2 (disallow: /private/)","gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":null,"initiator":"https://example.com/:14","redirectedFrom":null,"serviceWorker":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}
 }
 
 // QuietErrorf drops chromedp's "executor ... doesn't exist" lines, which the

@@ -40,15 +40,38 @@ const (
 type Guard struct {
 	// Gate decides for the crawler's product token (required). Its Client
 	// fetches robots.txt outside the browser, once per origin.
+	//
+	// A Gate with no Scope approves every URL for collection, so that
+	// robots.txt alone decides, as `robotstxt browse` without --scope
+	// does (a gate.Gate alone would hold every request). A Gate with no
+	// Client gets one whose Fetcher sends Agent as its User-Agent and
+	// uses Net. The Gate itself is left as it is: the guard decides with
+	// a gate of its own with the same settings.
 	Gate *gate.Gate
-	// Net is the destination guard for the page's own requests: a host
-	// that resolves to a refused address (loopback, private, link-local
-	// ...) is dropped. Nil refuses what the zero netguard.Policy refuses.
-	// The robots.txt fetches are guarded by the gate's Fetcher instead.
+	// Net is the destination guard, for the page's own requests and the
+	// robots.txt fetches alike: a host that resolves to a refused address
+	// (loopback, private, link-local ...) is dropped. Set AllowPrivate or
+	// Allow here, in one place. Nil takes the policy of the Gate's
+	// Fetcher (Client.Fetcher.Guard), or refuses what the zero
+	// netguard.Policy refuses. A Fetcher whose Guard allows other
+	// destinations than Net is refused by Attach (ErrPolicyMismatch).
 	Net *netguard.Policy
 	// Resolver resolves hosts for the destination check; nil means
 	// net.DefaultResolver.
 	Resolver *net.Resolver
+	// UserAgent, when set, is the User-Agent header of every request the
+	// guard lets go on, in every tab, frame and worker: it replaces the
+	// browser's at the request stage (Fetch.continueRequest), for a
+	// browser the guard attaches to with its own User-Agent (browse
+	// --attach sets it to the crawler's). Websocket handshakes, which the
+	// Fetch domain does not pause, and navigator.userAgent keep the
+	// browser's. Launch's WithUserAgent is the whole-browser way.
+	UserAgent string
+	// Remote, when set, decides instead of Gate's robots.txt and scope:
+	// the fleet's decision service (serve --gate), shared by a farm of
+	// browsers. Gate may then be nil (its Agent is Remote.Agent). A
+	// service that fails or does not answer in time holds the request.
+	Remote *RemoteGate
 	// HoldWait, when positive, makes a request the gate holds because its
 	// origin's policy is unresolved (unreachable, rate-limited) wait up to
 	// this long for the policy to resolve; otherwise a hold fails at once.
@@ -79,6 +102,8 @@ type Guard struct {
 
 	mu         sync.Mutex
 	attached   bool
+	gate       *gate.Gate       // Gate, or the guard's own (setup.go)
+	net        *netguard.Policy // Net, or the Fetcher's
 	browser    cdp.Session
 	pageT      cdp.Session
 	mainFrame  cdp.FrameID
@@ -88,9 +113,13 @@ type Guard struct {
 	parents    map[cdp.FrameID]cdp.FrameID
 	initiators map[network.RequestID]string
 	types      map[network.RequestID]network.ResourceType
-	failures   map[network.RequestID]string // the tab's error texts
-	sockets    map[network.RequestID]string // websocket request -> URL
-	hosts      map[string]error             // destination check per host
+	failures   map[network.RequestID]string            // the tab's error texts
+	sockets    map[network.RequestID]string            // websocket request -> URL
+	preflights map[network.RequestID]network.RequestID // CORS preflight -> the request it precedes
+	requested  map[string][]network.RequestID          // "METHOD URL" -> the frames' requests (the Network domains')
+	frameOf    map[network.RequestID]cdp.FrameID
+	workers    map[cdp.FrameID]string // service worker target -> its script URL
+	hosts      map[string]error       // destination check per host
 	overflow   int
 	wsPath     string
 	sem        chan struct{}
@@ -142,7 +171,7 @@ type Stats struct {
 //
 // The guard runs until ctx ends or Detach is called.
 func (g *Guard) Attach(ctx context.Context) error {
-	if g.Gate == nil {
+	if g.Gate == nil && g.Remote == nil {
 		return errors.New("guard: no Gate")
 	}
 	g.mu.Lock()
@@ -152,6 +181,14 @@ func (g *Guard) Attach(ctx context.Context) error {
 	}
 	g.attached = true
 	g.mu.Unlock()
+	gt, net, err := g.setup()
+	if err != nil {
+		g.mu.Lock()
+		g.attached = false
+		g.mu.Unlock()
+		return err
+	}
+	g.gate, g.net = gt, net
 	if err := chromedp.Do(ctx); err != nil {
 		return fmt.Errorf("guard: starting the browser: %w", err)
 	}
@@ -168,6 +205,10 @@ func (g *Guard) Attach(ctx context.Context) error {
 	g.types = make(map[network.RequestID]network.ResourceType)
 	g.failures = make(map[network.RequestID]string)
 	g.sockets = make(map[network.RequestID]string)
+	g.preflights = make(map[network.RequestID]network.RequestID)
+	g.requested = make(map[string][]network.RequestID)
+	g.frameOf = make(map[network.RequestID]cdp.FrameID)
+	g.workers = make(map[cdp.FrameID]string)
 	g.hosts = make(map[string]error)
 	g.childCancels = make(map[int]context.CancelFunc)
 	g.seen = make(map[target.ID]bool)
@@ -347,9 +388,14 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		// the Fetch domain says Other, and no Network domain reports it.
 		// The request carries the header the Service Workers spec asks for.
 		r.ResourceType = TypeScript
+	default:
+		r.ResourceType = requestKind(r.ResourceType, r.Method, ev.Request.Headers)
 	}
 	r.TargetURL = e.url
 	g.mu.Lock()
+	if sw, ok := g.workers[ev.FrameID]; ok && r.ResourceType != TypeScript {
+		r.ServiceWorker = sw // (its own script apart)
+	}
 	if r.ResourceType != TypeDocument && r.ResourceType != TypeSubframeDocument {
 		r.FrameURL = g.frames[ev.FrameID]
 	}
@@ -420,7 +466,11 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}, {Name: "Access-Control-Allow-Origin", Value: "*"},
 					{Name: "Access-Control-Expose-Headers", Value: "X-Robotstxt-Guard"}, {Name: "X-Robotstxt-Guard", Value: g.wsPath}}})
 		case r.Action == gate.Admit:
-			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			p := fetch.ContinueRequestParams{RequestID: ev.RequestID}
+			if g.UserAgent != "" {
+				p.Headers = withHeader(ev.Request.Headers, "User-Agent", g.UserAgent)
+			}
+			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, p)
 		default:
 			_, err = cdp.Call(ctx, g.browser, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
 		}
@@ -496,7 +546,7 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 	g.release()
 	if err != nil {
 		r.Action, r.Destination = gate.Drop, DestinationRefused
-		r.ProductToken = g.Gate.Agent
+		r.ProductToken = g.gateOf().Agent
 		if o, err := originOf(check); err == nil {
 			r.Origin, r.PolicyURL = o, o+"/robots.txt"
 		}
@@ -510,10 +560,21 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 			r.Action, r.Reason = gate.Hold, "no decision: "+ctx.Err().Error()
 			return
 		}
-		d, err := g.Gate.Check(ctx, check)
+		var d *gate.Decision
+		if g.Remote != nil {
+			d, err = g.Remote.Check(ctx, check)
+		} else {
+			d, err = g.gateOf().Check(ctx, check)
+		}
 		g.release()
 		if err != nil {
+			// Never open: no decision is a hold, its policy unresolved.
 			r.Action = gate.Hold
+			r.RepDecision, r.CollectionDecision = gate.RepUnresolved, gate.Unresolved
+			r.ProductToken = g.gateOf().Agent
+			if o, err := originOf(check); err == nil {
+				r.Origin, r.PolicyURL = o, o+"/robots.txt"
+			}
 			r.Reason = "no decision: " + err.Error()
 			return
 		}
@@ -580,9 +641,26 @@ func socketURL(raw, typ string) bool {
 	return false
 }
 
+// gateOf is the gate the guard decides with: its own once attached
+// (setup.go), else Gate.
+func (g *Guard) gateOf() *gate.Gate {
+	if g.gate != nil {
+		return g.gate
+	}
+	return g.Gate
+}
+
+// netOf is the destination policy: the guard's once attached, else Net.
+func (g *Guard) netOf() *netguard.Policy {
+	if g.gate != nil {
+		return g.net
+	}
+	return g.Net
+}
+
 // now is the gate's clock.
 func (g *Guard) now() time.Time {
-	if c := g.Gate.Client; c != nil && c.Now != nil {
+	if c := g.gateOf().Client; c != nil && c.Now != nil {
 		return c.Now()
 	}
 	return time.Now()
@@ -600,7 +678,7 @@ func originOf(rawURL string) (string, error) {
 // answer is kept for the guard's life, so that a thousand requests to one
 // host make one lookup.
 func (g *Guard) destination(ctx context.Context, host string) error {
-	if g.Net != nil && g.Net.AllowPrivate {
+	if n := g.netOf(); n != nil && n.AllowPrivate {
 		return nil
 	}
 	host = strings.ToLower(strings.TrimSuffix(host, "."))
@@ -622,7 +700,7 @@ func (g *Guard) destination(ctx context.Context, host string) error {
 
 func (g *Guard) resolveCheck(ctx context.Context, host string) error {
 	if a, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		if err := g.Net.Check(a); err != nil {
+		if err := g.netOf().Check(a); err != nil {
 			return fmt.Errorf("%s is %s", a, netguard.Reason(err))
 		}
 		return nil
@@ -639,7 +717,7 @@ func (g *Guard) resolveCheck(ctx context.Context, host string) error {
 	}
 	// The browser may connect to any of them: every one must pass.
 	for _, a := range addrs {
-		if err := g.Net.Check(a.Unmap()); err != nil {
+		if err := g.netOf().Check(a.Unmap()); err != nil {
 			return fmt.Errorf("%s resolves to %s, which is %s", host, a.Unmap(), netguard.Reason(err))
 		}
 	}
@@ -681,10 +759,19 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.initiators) < cmp(g.MaxRecords, DefaultMaxRecords) {
-		if in != "" {
+		if ev.Initiator != nil && ev.Initiator.Type == network.InitiatorTypePreflight && ev.Initiator.RequestID != "" {
+			// Its initiator is the request it precedes, not the URL.
+			g.preflights[ev.RequestID] = ev.Initiator.RequestID
+		} else if in != "" {
 			g.initiators[ev.RequestID] = in
 		}
 		g.types[ev.RequestID] = ev.Type
+		if ev.FrameID != "" && ev.Request != nil {
+			// A frame's request, which its service worker may make again.
+			k := ev.Request.Method + " " + ev.Request.URL
+			g.requested[k] = append(g.requested[k], ev.RequestID)
+			g.frameOf[ev.RequestID] = ev.FrameID
+		}
 	}
 	// data:, blob: ... never reach the Fetch domain: record them here.
 	if ev.Request != nil && !networked(ev.Request.URL) && len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {
@@ -692,7 +779,7 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 		r := &Record{Action: gate.Admit, Method: ev.Request.Method, ResourceType: resourceType(ev.Type, g.isTab(ev.FrameID)), frame: ev.FrameID,
 			FrameURL: g.frames[ev.FrameID], Initiator: in}
 		r.TargetURL = ev.Request.URL
-		r.ProductToken = g.Gate.Agent
+		r.ProductToken = g.gateOf().Agent
 		r.Reason = fmt.Sprintf("the %s: scheme is not subject to robots.txt: allowed", strings.ToLower(scheme))
 		r.TargetStatus.Error = "not a network request"
 		g.records = append(g.records, r)
@@ -732,6 +819,21 @@ func initiator(in *network.Initiator) string {
 	return ""
 }
 
+// withHeader is the request's headers with name set to value (replacing
+// it, whatever its case), as Fetch.continueRequest takes them: the full set.
+func withHeader(h network.Headers, name, value string) []*fetch.HeaderEntry {
+	out := make([]*fetch.HeaderEntry, 0, len(h)+1)
+	for k, v := range h {
+		if strings.EqualFold(k, name) {
+			continue
+		}
+		if s, ok := v.(string); ok {
+			out = append(out, &fetch.HeaderEntry{Name: k, Value: s})
+		}
+	}
+	return append(out, &fetch.HeaderEntry{Name: name, Value: value})
+}
+
 func header(h network.Headers, name string) string {
 	for k, v := range h {
 		if strings.EqualFold(k, name) {
@@ -748,11 +850,34 @@ func header(h network.Headers, name string) string {
 // A request admitted whose answer was not seen has a null target status
 // and says so.
 func (g *Guard) Records() []Record {
+	return g.recordsRange(0, -1)
+}
+
+// recordsRange is Records from the record lo to hi (-1: the last).
+func (g *Guard) recordsRange(lo, hi int) []Record {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	out := make([]Record, len(g.records))
-	for i, r := range g.records {
+	if hi < 0 || hi > len(g.records) {
+		hi = len(g.records)
+	}
+	lo = min(max(lo, 0), hi)
+	out := make([]Record, hi-lo)
+	original := g.reissued()
+	for i, r := range g.records[lo:hi] {
 		o := *r
+		own := o.networkID // the request's own: its errors are its own
+		if id, ok := original[r]; ok {
+			// A service worker made it again for a frame's request: the
+			// frame's request is what asked for it.
+			o.frame, o.networkID, o.referer = g.frameOf[id], id, ""
+			o.FrameURL, o.Initiator = "", ""
+			if t := g.types[id]; t != "" && t != network.ResourceTypeOther {
+				o.ResourceType = resourceType(t, g.isTab(o.frame))
+			}
+		}
+		if p, ok := g.preflights[o.networkID]; ok && o.ResourceType == TypePreflight {
+			o.Initiator = g.initiators[p]
+		}
 		if o.FrameURL == "" && o.frame != "" {
 			switch o.ResourceType {
 			case TypeDocument:
@@ -771,6 +896,8 @@ func (g *Guard) Records() []Record {
 		switch t := g.types[o.networkID]; {
 		case o.ResourceType == TypeXHR && t == network.ResourceTypeFetch:
 			o.ResourceType = TypeFetch
+		case (o.ResourceType == TypeXHR || o.ResourceType == TypeFetch) && (t == network.ResourceTypeEventSource || t == network.ResourceTypePreflight):
+			o.ResourceType = resourceType(t, false)
 		case o.ResourceType == TypeOther && t != "":
 			o.ResourceType = resourceType(t, g.isTab(o.frame))
 		}
@@ -783,13 +910,41 @@ func (g *Guard) Records() []Record {
 		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
 			// The Fetch domain's error reasons are coarse ("Failed"); the
 			// tab's Network domain says more (net::ERR_EMPTY_RESPONSE).
-			if text := g.failures[o.networkID]; text != "" {
+			if text := g.failures[own]; text != "" {
 				o.TargetStatus.Error = text
 			} else if o.TargetStatus.Error == "" {
-				o.TargetStatus.Error = "no answer seen"
+				o.TargetStatus.Error = NoAnswer
 			}
 		}
 		out[i] = o
+	}
+	return out
+}
+
+// reissued finds, for each record of a request a service worker made, the
+// frame's request it answers: a request of a frame with the same method
+// and URL that the Fetch domain never paused (the worker's fetch handler
+// took it) and that no earlier record claimed. g.mu is held.
+func (g *Guard) reissued() map[*Record]network.RequestID {
+	var out map[*Record]network.RequestID
+	var paused, claimed map[network.RequestID]bool
+	for _, r := range g.records {
+		if r.ServiceWorker == "" {
+			continue
+		}
+		if paused == nil {
+			paused, claimed, out = map[network.RequestID]bool{}, map[network.RequestID]bool{}, map[*Record]network.RequestID{}
+			for _, q := range g.records {
+				paused[q.networkID] = true
+			}
+		}
+		for _, id := range g.requested[r.Method+" "+r.TargetURL] {
+			if !paused[id] && !claimed[id] {
+				claimed[id] = true
+				out[r] = id
+				break
+			}
+		}
 	}
 	return out
 }

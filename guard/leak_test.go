@@ -49,26 +49,27 @@ func TestBrowseLeakPage(t *testing.T) {
 		}
 		t.Fatalf("second tab: Load with WaitNetworkIdle: %q %v", failed, err)
 	}
-	reports := s.WaitReports(t, "page", "open", "blank", "tab")
+	reports := s.WaitReports(t, "page", "open", "blank", "tab", "kinds")
 	// Long enough for speculative loads, which start once the page is idle.
 	time.Sleep(2 * time.Second)
 	if err := g.Detach(ctx); err != nil {
 		t.Fatal(err)
 	}
 	for via, r := range reports {
-		if r != leaksite.Report {
-			t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+		if want := leaksite.WantReport(via); r != want {
+			t.Errorf("%s: report %q, want %q", via, r, want)
 		}
 	}
 	recs := g.Records()
 	s.CheckServers(t, recs)
+	s.CheckKinds(t, recs)
 
 	// Every tab's documents are typed "document" and carry their tab's ID.
 	main := string(g.MainFrame())
 	second := string(chromedp.FromContext(tab).Target.TargetID)
 	tabs := map[string]string{} // via -> tab ID
 	for _, r := range recs {
-		if r.ResourceType == guard.TypeSubframeDocument {
+		if r.ResourceType == guard.TypeSubframeDocument && r.TargetURL != s.A.URL+"/sw/frame.html" { // the page's only frame
 			t.Errorf("a document recorded as a subframe's: %s", r.TargetURL)
 		}
 		if r.ResourceType != guard.TypeDocument {
@@ -186,6 +187,61 @@ func TestLaunchUserAgent(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, p := range []string{"/", "/pic.png"} {
+		if seen[p] != ua {
+			t.Errorf("%s: User-Agent %q, want %q", p, seen[p], ua)
+		}
+	}
+}
+
+// TestAttachUserAgent: a browser someone else started keeps its own
+// User-Agent (HeadlessChrome); with Guard.UserAgent, every request the
+// guard lets go on carries the crawler's, from the tab, its dedicated
+// worker and a second tab alike.
+func TestAttachUserAgent(t *testing.T) {
+	const ua = "ExampleBot/1.0 (+https://example.com/bot)"
+	path := chromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.Flag("disable-quic", true), chromedp.UserDataDir(guardedProfile(t)))
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+	var mu sync.Mutex
+	seen := map[string]string{}
+	note := func(body string) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			seen[r.URL.Path+"?"+r.URL.RawQuery] = r.UserAgent()
+			mu.Unlock()
+			text("text/html", body)(w, r)
+		}
+	}
+	page := `<title>t</title><link rel="icon" href="data:,"><img src="/pic.png"><script>new Worker('/w.js');</script>`
+	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
+		"/robots.txt":  text("text/plain", ""),
+		"/":            note(page),
+		"/pic.png":     note(""),
+		"/w.js":        note(`fetch('/from-worker');`),
+		"/from-worker": note(""),
+	})
+	g, _ := newGuard(t, true)
+	g.UserAgent = ua
+	if err := g.Attach(bctx); err != nil {
+		t.Fatal(err)
+	}
+	if failed, err := g.Load(bctx, a.URL+"/", guard.WaitNetworkIdle); err != nil || failed != "" {
+		t.Fatalf("load: %q %v", failed, err)
+	}
+	tab, cancelTab := chromedp.NewContext(bctx)
+	defer cancelTab()
+	if failed, err := g.Load(tab, a.URL+"/?tab=2", guard.WaitNetworkIdle); err != nil || failed != "" {
+		t.Fatalf("second tab: %q %v", failed, err)
+	}
+	g.Detach(bctx)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, p := range []string{"/?", "/pic.png?", "/w.js?", "/from-worker?", "/?tab=2"} {
 		if seen[p] != ua {
 			t.Errorf("%s: User-Agent %q, want %q", p, seen[p], ua)
 		}

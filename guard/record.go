@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
@@ -26,6 +27,12 @@ const (
 	TypeWebSocket        = "websocket" // WebSocket and WebSocketStream
 	TypeWebTransport     = "webtransport"
 	TypePing             = "ping"
+	TypeEventSource      = "eventsource"
+	TypePrefetch         = "prefetch" // <link rel=prefetch> (Sec-Purpose: prefetch)
+	TypeFavicon          = "favicon"
+	TypeManifest         = "manifest"
+	TypePreflight        = "preflight" // a CORS preflight (OPTIONS with Access-Control-Request-Method)
+	TypeCSPReport        = "csp report"
 	TypeOther            = "other"
 )
 
@@ -56,8 +63,56 @@ func resourceType(t network.ResourceType, mainFrame bool) string {
 		return TypeWebSocket
 	case network.ResourceTypePing:
 		return TypePing
+	case network.ResourceTypeEventSource:
+		return TypeEventSource
+	case network.ResourceTypePrefetch:
+		return TypePrefetch
+	case network.ResourceTypeManifest:
+		return TypeManifest
+	case network.ResourceTypePreflight:
+		return TypePreflight
+	case network.ResourceTypeCSPViolationReport:
+		return TypeCSPReport
 	}
 	return TypeOther
+}
+
+// requestKind refines the type the Fetch domain gives a request by what
+// the request itself says, for the kinds the Fetch domain lumps together
+// (it calls an EventSource's request and a CORS preflight XHR, a
+// <link rel=prefetch> Fetch, a favicon Other):
+//
+//   - a CORS preflight is an OPTIONS request with an
+//     Access-Control-Request-Method header (Fetch standard, CORS-preflight
+//     request);
+//   - a prefetch carries Sec-Purpose: prefetch (Fetch standard, the
+//     Sec-Purpose header; Chromium sends it for <link rel=prefetch>);
+//   - an EventSource's request accepts text/event-stream (HTML standard,
+//     the EventSource constructor);
+//   - Sec-Fetch-Dest, when the browser sends it (secure contexts), names
+//     the manifest's and the favicon's destination;
+//   - a request the browser types Other that accepts images first is the
+//     favicon's: Chromium's favicon loader has no resource type of its
+//     own in the DevTools protocol, and an <img> is typed Image.
+//
+// typ is the type so far; the others are the request's.
+func requestKind(typ, method string, h network.Headers) string {
+	switch {
+	case method == "OPTIONS" && header(h, "Access-Control-Request-Method") != "":
+		return TypePreflight
+	case strings.HasPrefix(strings.ToLower(header(h, "Sec-Purpose")), "prefetch") && typ != TypeDocument:
+		return TypePrefetch
+	case strings.HasPrefix(strings.ToLower(header(h, "Accept")), "text/event-stream") && (typ == TypeXHR || typ == TypeOther):
+		return TypeEventSource
+	}
+	switch strings.ToLower(header(h, "Sec-Fetch-Dest")) {
+	case "manifest":
+		return TypeManifest
+	}
+	if typ == TypeOther && strings.HasPrefix(strings.ToLower(header(h, "Accept")), "image/") {
+		return TypeFavicon
+	}
+	return typ
 }
 
 // Destination decisions of a record.
@@ -91,6 +146,12 @@ type Record struct {
 	Initiator string
 	// RedirectedFrom is the URL whose redirect made this request.
 	RedirectedFrom string
+	// ServiceWorker is the script URL of the service worker that made
+	// this request again for a document it controls (fetch(event.request)
+	// in its fetch handler). Then ResourceType, FrameURL, Tab and
+	// Initiator are those of the document's request it answers, the
+	// original requester's, not the worker's.
+	ServiceWorker string
 	// Subject is false for schemes robots.txt does not govern (data:,
 	// blob:, about: ...): such requests are recorded and allowed.
 	Subject bool
@@ -115,6 +176,28 @@ type TargetStatus struct {
 	Error   string // the network error, or why no answer was seen
 }
 
+// NoAnswer is the target error Records gives an admitted request whose
+// answer was not seen (yet).
+const NoAnswer = "no answer seen"
+
+// Done reports whether the record is final: the guard stopped the request,
+// or its answer or error was seen.
+func (r Record) Done() bool {
+	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)
+}
+
+// MarshalJSON writes the status as a record's "targetStatus": the HTTP
+// status code, "blocked", or null (the error goes apart, in "targetError").
+func (t TargetStatus) MarshalJSON() ([]byte, error) {
+	switch {
+	case t.Blocked:
+		return []byte(`"blocked"`), nil
+	case t.Code != 0:
+		return strconv.AppendInt(nil, int64(t.Code), 10), nil
+	}
+	return []byte("null"), nil
+}
+
 func (t TargetStatus) String() string {
 	switch {
 	case t.Blocked:
@@ -129,7 +212,7 @@ func (t TargetStatus) String() string {
 
 // MarshalJSON writes the gate's record fields, then "gate" (the action),
 // "method", "resourceType", "frameURL", "tabId", "initiator", "redirectedFrom",
-// "robotsSubject", "destination", "targetStatus" and "targetError". Absent
+// "serviceWorker", "robotsSubject", "destination", "targetStatus" and "targetError". Absent
 // values are null.
 func (r Record) MarshalJSON() ([]byte, error) {
 	b, err := r.Record.MarshalJSON()
@@ -137,27 +220,21 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	b = b[:len(b)-1] // reopen the object
-	var ts any
-	switch {
-	case r.TargetStatus.Blocked:
-		ts = "blocked"
-	case r.TargetStatus.Code != 0:
-		ts = r.TargetStatus.Code
-	}
 	extra := struct {
-		Gate           gate.Action `json:"gate"`
-		Method         string      `json:"method"`
-		ResourceType   string      `json:"resourceType"`
-		FrameURL       *string     `json:"frameURL"`
-		Tab            *string     `json:"tabId"`
-		Initiator      *string     `json:"initiator"`
-		RedirectedFrom *string     `json:"redirectedFrom"`
-		Subject        bool        `json:"robotsSubject"`
-		Destination    *string     `json:"destination"`
-		TargetStatus   any         `json:"targetStatus"`
-		TargetError    *string     `json:"targetError"`
-	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Tab), null(r.Initiator), null(r.RedirectedFrom),
-		r.Subject, null(r.Destination), ts, null(r.TargetStatus.Error)}
+		Gate           gate.Action  `json:"gate"`
+		Method         string       `json:"method"`
+		ResourceType   string       `json:"resourceType"`
+		FrameURL       *string      `json:"frameURL"`
+		Tab            *string      `json:"tabId"`
+		Initiator      *string      `json:"initiator"`
+		RedirectedFrom *string      `json:"redirectedFrom"`
+		ServiceWorker  *string      `json:"serviceWorker"`
+		Subject        bool         `json:"robotsSubject"`
+		Destination    *string      `json:"destination"`
+		TargetStatus   TargetStatus `json:"targetStatus"`
+		TargetError    *string      `json:"targetError"`
+	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Tab), null(r.Initiator), null(r.RedirectedFrom), null(r.ServiceWorker),
+		r.Subject, null(r.Destination), r.TargetStatus, null(r.TargetStatus.Error)}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // as the gate writes its fields
@@ -183,6 +260,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		Tab            string          `json:"tabId"`
 		Initiator      string          `json:"initiator"`
 		RedirectedFrom string          `json:"redirectedFrom"`
+		ServiceWorker  string          `json:"serviceWorker"`
 		Subject        bool            `json:"robotsSubject"`
 		Destination    string          `json:"destination"`
 		TargetStatus   json.RawMessage `json:"targetStatus"`
@@ -192,7 +270,7 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = Record{Record: g, Action: w.Gate, Method: w.Method, ResourceType: w.ResourceType, FrameURL: w.FrameURL, Tab: w.Tab,
-		Initiator: w.Initiator, RedirectedFrom: w.RedirectedFrom, Subject: w.Subject, Destination: w.Destination,
+		Initiator: w.Initiator, RedirectedFrom: w.RedirectedFrom, ServiceWorker: w.ServiceWorker, Subject: w.Subject, Destination: w.Destination,
 		TargetStatus: TargetStatus{Error: w.TargetError}}
 	switch s := string(w.TargetStatus); s {
 	case "", "null":

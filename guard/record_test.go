@@ -29,15 +29,60 @@ func TestResourceType(t *testing.T) {
 		{network.ResourceTypeFetch, false, TypeFetch},
 		{network.ResourceTypeWebSocket, false, TypeWebSocket},
 		{network.ResourceTypePing, false, TypePing},
-		{network.ResourceTypeManifest, false, TypeOther},
-		{network.ResourceTypeEventSource, false, TypeOther},
-		{network.ResourceTypePrefetch, false, TypeOther},
+		{network.ResourceTypeManifest, false, TypeManifest},
+		{network.ResourceTypeEventSource, false, TypeEventSource},
+		{network.ResourceTypePrefetch, false, TypePrefetch},
+		{network.ResourceTypePreflight, false, TypePreflight},
+		{network.ResourceTypeCSPViolationReport, false, TypeCSPReport},
+		{network.ResourceTypeTextTrack, false, TypeOther},
 		{network.ResourceTypeOther, true, TypeOther},
 		{"", false, TypeOther},
 	}
 	for _, tt := range tests {
 		if got := resourceType(tt.in, tt.main); got != tt.want {
 			t.Errorf("resourceType(%q, main %v) = %q, want %q", tt.in, tt.main, got, tt.want)
+		}
+	}
+}
+
+// TestRequestKind: what a request says of itself refines the Fetch
+// domain's type (record.go, requestKind).
+func TestRequestKind(t *testing.T) {
+	h := func(kv ...string) network.Headers {
+		m := network.Headers{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	tests := []struct {
+		name, typ, method string
+		headers           network.Headers
+		want              string
+	}{
+		// Fetch standard, CORS-preflight request: OPTIONS with Access-Control-Request-Method.
+		{"preflight", TypeXHR, "OPTIONS", h("Access-Control-Request-Method", "PUT", "Origin", "http://a"), TypePreflight},
+		{"preflight, header case", TypeOther, "OPTIONS", h("access-control-request-method", "PUT"), TypePreflight},
+		{"OPTIONS without the header is no preflight", TypeXHR, "OPTIONS", h("Origin", "http://a"), TypeXHR},
+		{"the header on a GET is no preflight", TypeXHR, "GET", h("Access-Control-Request-Method", "PUT"), TypeXHR},
+		// Fetch standard, Sec-Purpose; Chromium's <link rel=prefetch>.
+		{"link prefetch", TypeFetch, "GET", h("Sec-Purpose", "prefetch"), TypePrefetch},
+		{"prefetch for prerender", TypeOther, "GET", h("Sec-Purpose", "prefetch;prerender"), TypePrefetch},
+		{"a speculative document stays a document", TypeDocument, "GET", h("Sec-Purpose", "prefetch"), TypeDocument},
+		// HTML standard, EventSource: Accept: text/event-stream.
+		{"eventsource", TypeXHR, "GET", h("Accept", "text/event-stream"), TypeEventSource},
+		{"a fetch accepting an event stream stays a fetch", TypeFetch, "GET", h("Accept", "text/event-stream"), TypeFetch},
+		// Sec-Fetch-Dest (secure contexts).
+		{"manifest by destination", TypeOther, "GET", h("Sec-Fetch-Dest", "manifest"), TypeManifest},
+		// Chromium's favicon loader: typed Other, accepting images.
+		{"favicon", TypeOther, "GET", h("Accept", "image/avif,image/webp,*/*;q=0.8"), TypeFavicon},
+		{"an image stays an image", TypeImage, "GET", h("Accept", "image/avif,image/webp,*/*;q=0.8"), TypeImage},
+		{"other", TypeOther, "GET", h("Accept", "*/*"), TypeOther},
+		{"no headers", TypeScript, "GET", nil, TypeScript},
+	}
+	for _, tt := range tests {
+		if got := requestKind(tt.typ, tt.method, tt.headers); got != tt.want {
+			t.Errorf("%s: requestKind(%q, %q, %v) = %q, want %q", tt.name, tt.typ, tt.method, tt.headers, got, tt.want)
 		}
 	}
 }
@@ -53,16 +98,20 @@ func TestRecordJSON(t *testing.T) {
 	}{
 		{"blocked", Record{Record: base, Action: gate.Drop, Method: "GET", ResourceType: TypeImage, FrameURL: "https://example.com/", Tab: "T1",
 			Initiator: "https://example.com/app.js:3", Subject: true, Destination: DestinationAllowed, TargetStatus: TargetStatus{Blocked: true}},
-			`"gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":"T1","initiator":"https://example.com/app.js:3","redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}`},
+			`"gate":"drop","method":"GET","resourceType":"image","frameURL":"https://example.com/","tabId":"T1","initiator":"https://example.com/app.js:3","redirectedFrom":null,"serviceWorker":null,"robotsSubject":true,"destination":"allowed","targetStatus":"blocked","targetError":null}`},
 		{"answered", Record{Record: base, Action: gate.Admit, Method: "POST", ResourceType: TypeFetch, RedirectedFrom: "https://example.com/go",
 			Subject: true, Destination: DestinationAllowed, TargetStatus: TargetStatus{Code: 404}},
-			`"gate":"admit","method":"POST","resourceType":"fetch","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":"https://example.com/go","robotsSubject":true,"destination":"allowed","targetStatus":404,"targetError":null}`},
+			`"gate":"admit","method":"POST","resourceType":"fetch","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":"https://example.com/go","serviceWorker":null,"robotsSubject":true,"destination":"allowed","targetStatus":404,"targetError":null}`},
+		{"made again by a service worker", Record{Record: base, Action: gate.Admit, Method: "GET", ResourceType: TypeFetch, FrameURL: "https://example.com/f.html",
+			Tab: "T1", Initiator: "https://example.com/f.html:2", ServiceWorker: "https://example.com/sw.js", Subject: true, Destination: DestinationAllowed,
+			TargetStatus: TargetStatus{Code: 200}},
+			`"gate":"admit","method":"GET","resourceType":"fetch","frameURL":"https://example.com/f.html","tabId":"T1","initiator":"https://example.com/f.html:2","redirectedFrom":null,"serviceWorker":"https://example.com/sw.js","robotsSubject":true,"destination":"allowed","targetStatus":200,"targetError":null}`},
 		{"network error", Record{Record: base, Action: gate.Admit, Method: "GET", ResourceType: TypeScript, Subject: true,
 			Destination: DestinationAllowed, TargetStatus: TargetStatus{Error: "ConnectionRefused"}},
-			`"gate":"admit","method":"GET","resourceType":"script","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":null,"robotsSubject":true,"destination":"allowed","targetStatus":null,"targetError":"ConnectionRefused"}`},
+			`"gate":"admit","method":"GET","resourceType":"script","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":null,"serviceWorker":null,"robotsSubject":true,"destination":"allowed","targetStatus":null,"targetError":"ConnectionRefused"}`},
 		{"not subject", Record{Record: gate.Record{TargetURL: "data:,x"}, Action: gate.Admit, Method: "GET", ResourceType: TypeImage,
 			TargetStatus: TargetStatus{Error: "not a network request"}},
-			`"gate":"admit","method":"GET","resourceType":"image","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":null,"robotsSubject":false,"destination":null,"targetStatus":null,"targetError":"not a network request"}`},
+			`"gate":"admit","method":"GET","resourceType":"image","frameURL":null,"tabId":null,"initiator":null,"redirectedFrom":null,"serviceWorker":null,"robotsSubject":false,"destination":null,"targetStatus":null,"targetError":"not a network request"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -124,4 +173,24 @@ func FuzzRecordJSON(f *testing.F) {
 			t.Errorf("not stable:\n%s\n%s", b, b2)
 		}
 	})
+}
+
+// TestRecordDone: a record is final once the request was stopped or its
+// answer or error was seen (browse --attach streams the final ones).
+func TestRecordDone(t *testing.T) {
+	for _, tt := range []struct {
+		r    Record
+		want bool
+	}{
+		{Record{Action: gate.Drop, TargetStatus: TargetStatus{Blocked: true}}, true},
+		{Record{Action: gate.Hold}, true},
+		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Code: 200}}, true},
+		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Error: "net::ERR_EMPTY_RESPONSE"}}, true},
+		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Error: NoAnswer}}, false},
+		{Record{Action: gate.Admit}, false},
+	} {
+		if got := tt.r.Done(); got != tt.want {
+			t.Errorf("%+v: Done() = %v, want %v", tt.r, got, tt.want)
+		}
+	}
 }

@@ -303,6 +303,14 @@ func (g *Guard) childAttached(ctx context.Context, parent cdp.Session, flat bool
 		release() // not a kind the guard asked for
 		return
 	}
+	if info.Type == "service_worker" {
+		// Known before it runs: its requests are marked as its own.
+		g.mu.Lock()
+		if len(g.workers) < cmp(g.MaxTargets, DefaultMaxTargets) {
+			g.workers[cdp.FrameID(info.TargetID)] = info.URL
+		}
+		g.mu.Unlock()
+	}
 	if !ev.WaitingForDebugger && parent != nil {
 		// Running already: it was there when the guard attached, or
 		// Chromium started it without the pause the guard asked for, as
@@ -531,7 +539,7 @@ func (g *Guard) unchecked(info *target.Info, typ string, action gate.Action, rea
 		r.TargetURL = g.frames[cdp.FrameID(info.TargetID)]
 	}
 	g.mu.Unlock()
-	r.ProductToken = g.Gate.Agent
+	r.ProductToken = g.gateOf().Agent
 	if o, err := originOf(r.TargetURL); err == nil && r.TargetURL != "" {
 		r.Origin = o
 	}

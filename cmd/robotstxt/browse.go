@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,7 +27,7 @@ import (
 )
 
 func runBrowse(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] [--attach ENDPOINT] [URL]",
+	fs := c.newFlags("browse", "--agent TOKEN [--scope FILE] [--allow-private] [--wait load|networkidle] [--screenshot FILE] [--records FILE] [--json] [--attach ENDPOINT] [--gate-url URL] [--urls FILE|-] [URL]",
 		`Load URL in headless Chromium with every request of the page decided first
 by robots.txt for TOKEN: the document, its redirects, images, scripts,
 stylesheets, fonts, frames (from other sites too), fetch() and XHR calls,
@@ -62,23 +63,49 @@ as for the robots.txt fetches.
 --remote-debugging-port (Playwright, Puppeteer, a browser farm): ENDPOINT is
 http://127.0.0.1:9222 or the browser's ws:// URL. With a URL, the page is
 loaded in a new tab of that browser; without one, every tab, popup and
-worker of the browser is guarded until the command is interrupted, and the
-summary and records are written then. A document loaded before the guard
+worker of the browser is guarded until the command is interrupted: the
+records are written as the requests are answered or stopped, and the
+summary when interrupted. The attached browser's requests get the
+--user-agent header (default the agent token) from the guard. A document loaded before the guard
 attached is recorded as not guarded. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
 {"net": {"network_prediction_options": 2}} (see docs/browse.md).
 
+--json writes, instead of the text summary, one JSON object per page for
+programs: url, finalURL, status (the final document's HTTP status, or
+null), loaded, error, navigation, agent, requests, counts (admit, drop,
+hold), notRecorded, robotsFetched, byType, and the records themselves
+(records), or, with --records FILE, recordsFile and recordsLine (the first
+line of the page's records in it). The fields are listed in docs/browse.md.
+
+--urls FILE loads many pages, one after the other, in one browser and one
+tab: the page URLs one per line (blank lines and lines starting with #
+skipped; - reads standard input). Each page's robots.txt files are
+fetched once for the whole batch. Each page gets its own summary (with
+--json, one object per line: JSON Lines) and its own records, those made
+while it loaded, written as each page ends.
+
+--gate-url URL takes the decisions from the fleet's decision service
+("robotstxt serve --gate" at URL, POST /api/v1/decide) instead of deciding
+here: a farm of browsers then makes one robots.txt fetch per origin between
+them and shares the fleet's holds; the scope is the service's. A service
+that is down, answers with an error, or does not answer within
+--gate-timeout holds the request: it is refused and recorded unresolved,
+never let through. The destination check of the page's requests stays here.
+
 Needs Chromium (Debian/Ubuntu: apt-get install chromium); --chromium or
 $ROBOTSTXT_CHROMIUM give its path.
 
-Exit status: 0 when the page loaded, 1 when the top-level document (or a
-redirect of it) was dropped or held, or did not load, 2 on a usage error or
-when Chromium is missing.`,
+Exit status: 0 when the page (with --urls, every page) loaded, 1 when a
+page's top-level document (or a redirect of it) was dropped or held, or did
+not load, 2 on a usage error or when Chromium is missing.`,
 		`  robotstxt browse --agent ExampleBot https://example.com/
   robotstxt browse --agent ExampleBot --records records.jsonl --wait networkidle https://example.com/
   robotstxt browse --agent ExampleBot --scope scope.yaml --screenshot page.png https://example.com/
   robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/
-  robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --records records.jsonl`)
+  robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --records records.jsonl
+  robotstxt browse --agent ExampleBot --json https://example.com/
+  robotstxt browse --agent ExampleBot --json --urls pages.txt > summaries.jsonl`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (default: approve everything the page loads)")
 	allowPrivate := fs.Bool("allow-private", false, "let the page and the robots.txt fetches reach loopback, private and link-local addresses; refused by default")
@@ -87,13 +114,18 @@ when Chromium is missing.`,
 	wait := fs.String("wait", "load", "when the page is loaded: `load` (the load event) or networkidle (no request for 500 ms)")
 	shot := fs.String("screenshot", "", "write a PNG screenshot of the page, once loaded, to `file`")
 	recordsFile := fs.String("records", "", "write the decision records, one JSON object per line, to `file` (-: standard output, and the summary to standard error)")
-	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser keeps its own)")
+	ua := fs.String("user-agent", "", "User-Agent `header` of the page's requests and the robots.txt fetches (default: the agent token; an attached browser's requests get it too, its websockets keep its own)")
 	var flags flagList
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
+	gateURL := fs.String("gate-url", "", "take the decisions from the decision service (serve --gate) at this `URL`, such as http://127.0.0.1:8080, instead of deciding here")
+	gateTokenFile := fs.String("gate-token-file", "", "with --gate-url: send the bearer token in this `file` (serve --gate-token-file)")
+	gateTimeout := fs.Duration("gate-timeout", guard.DefaultRemoteTimeout, "with --gate-url: bound on one decision; a request the service has not decided by then is held")
+	jsonOut := fs.Bool("json", false, "write one JSON summary object per page to standard output instead of the text summary")
+	urlsFile := fs.String("urls", "", "load the page URLs in `file`, one per line (-: standard input), one after the other in one browser; a summary and records per page")
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a request whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is blocked")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
@@ -107,12 +139,63 @@ when Chromium is missing.`,
 		}
 		return usagef("browse: --agent %q is not a product token (letters, digits, '-', '_' and '.', such as ExampleBot); give the full User-Agent header with --user-agent", *agent)
 	}
-	if fs.NArg() > 1 || (fs.NArg() == 0 && *attach == "") {
+	if *urlsFile != "" && fs.NArg() > 0 {
+		return usagef("browse: give the page URLs with --urls or as an argument, not both")
+	}
+	if fs.NArg() > 1 || (fs.NArg() == 0 && *attach == "" && *urlsFile == "") {
 		return usagef("browse: give one URL (run \"robotstxt browse --help\")")
 	}
 	target := fs.Arg(0)
-	if u, err := url.Parse(target); target != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
-		return usagef("browse: %q is not an http or https URL", target)
+	if err := browseURLCheck(target); target != "" && err != nil {
+		return usagef("browse: %v", err)
+	}
+	targets := []string{target}
+	if *urlsFile != "" {
+		if *shot != "" {
+			return usagef("browse: --screenshot takes one page, not --urls")
+		}
+		var r io.Reader = c.stdin
+		if *urlsFile != "-" {
+			f, err := os.Open(*urlsFile)
+			if err != nil {
+				return usagef("browse: %v", err)
+			}
+			defer f.Close()
+			r = f
+		}
+		ts, err := readBrowseURLs(r)
+		if err != nil {
+			return usagef("browse: --urls %s: %v", browseClean(*urlsFile), err)
+		}
+		targets, target = ts, ts[0]
+	}
+	var remote *guard.RemoteGate
+	if *gateURL != "" {
+		u, err := url.Parse(*gateURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return usagef("browse: --gate-url %q is not the http or https URL of a decision service", *gateURL)
+		}
+		if *scopeFile != "" {
+			return usagef("browse: --scope with --gate-url: the decision service's scope decides")
+		}
+		if *gateTimeout <= 0 {
+			return usagef("browse: --gate-timeout must be positive")
+		}
+		remote = &guard.RemoteGate{URL: *gateURL, Agent: *agent, Purpose: *purpose, Timeout: *gateTimeout}
+		if *gateTokenFile != "" {
+			b, err := os.ReadFile(*gateTokenFile)
+			if err != nil {
+				return usagef("browse: --gate-token-file: %v", err)
+			}
+			if remote.Token = strings.TrimSpace(string(b)); remote.Token == "" {
+				return usagef("browse: --gate-token-file %s is empty", browseClean(*gateTokenFile))
+			}
+		}
+	} else if *gateTokenFile != "" {
+		return usagef("browse: --gate-token-file without --gate-url")
+	}
+	if *jsonOut && *recordsFile == "-" {
+		return usagef("browse: --json and --records - both write to standard output: give --records a file")
 	}
 	if *attach != "" {
 		u, err := url.Parse(*attach)
@@ -140,15 +223,14 @@ when Chromium is missing.`,
 		// than that (or its Retry-After): a shorter wait never sees it.
 		return usagef("browse: --hold-wait %s is shorter than the wait before an unreachable robots.txt is fetched again (%s after the first failure, doubling after each; or the origin's Retry-After): a held request would fail before its robots.txt is fetched again; give at least %s", *holdWait, gate.DefaultMinBackoff, gate.DefaultMinBackoff)
 	}
+	// No scope: the guard approves every URL for collection, so that
+	// robots.txt alone decides (guard.Guard's Gate), as from Go.
 	var scope *gate.Scope
 	var err error
 	if *scopeFile != "" {
-		scope, err = gate.LoadScope(*scopeFile)
-	} else {
-		scope, err = gate.ParseScope([]byte(`approved: ["*"]`), "yaml")
-	}
-	if err != nil {
-		return usagef("browse: %v", err)
+		if scope, err = gate.LoadScope(*scopeFile); err != nil {
+			return usagef("browse: %v", err)
+		}
 	}
 	exe := *chromium
 	if *attach != "" {
@@ -185,7 +267,12 @@ when Chromium is missing.`,
 	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
 	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}, Net: net, HoldWait: *holdWait,
-		CheckWorkerScripts: *attach != ""}
+		CheckWorkerScripts: *attach != "", Remote: remote}
+	if *attach != "" {
+		// Someone else's browser has its own User-Agent: the guard sets
+		// the crawler's on each request it lets go on.
+		g.UserAgent = header
+	}
 
 	interrupted := ctx
 	if *attach != "" && target == "" {
@@ -193,12 +280,15 @@ when Chromium is missing.`,
 		// so that the guard detaches and the records are written.
 		ctx = context.WithoutCancel(ctx)
 	}
-	ctx, cancel := context.WithTimeout(ctx, *timeout)
-	defer cancel()
+	batch := *urlsFile != ""
+	// The browser's start is bounded by --timeout, and so is each page.
+	lctx, lcancel := context.WithCancel(ctx)
+	defer lcancel()
+	startTimer := time.AfterFunc(*timeout, lcancel)
 	var bctx context.Context
 	var stop context.CancelFunc
 	if *attach != "" {
-		bctx, stop, err = attachBrowser(context.WithoutCancel(ctx), *attach)
+		bctx, stop, err = attachBrowser(context.WithoutCancel(lctx), *attach)
 	} else {
 		opts := []guard.LaunchOption{guard.WithUserAgent(header)}
 		for _, f := range flags {
@@ -209,9 +299,15 @@ when Chromium is missing.`,
 				opts = append(opts, guard.WithFlag(name, true))
 			}
 		}
-		bctx, stop, err = guard.Launch(ctx, exe, opts...)
+		bctx, stop, err = guard.Launch(lctx, exe, opts...)
+	}
+	if !startTimer.Stop() {
+		err = fmt.Errorf("the browser did not start within %s", *timeout)
 	}
 	if err != nil {
+		if stop != nil {
+			stop()
+		}
 		return usagef("browse: %v", err)
 	}
 	defer stop()
@@ -221,61 +317,182 @@ when Chromium is missing.`,
 		}
 		return err
 	}
-	var failed string
-	var loadErr error
+	out := c.stdout
+	if *recordsFile == "-" {
+		out = c.stderr
+	}
+	w := &browseWriter{out: out, rec: recOut, json: *jsonOut, agent: *agent, recordsFile: *recordsFile}
 	if target == "" {
 		fmt.Fprintf(c.stderr, "guarding %s: every tab, popup and worker, until interrupted\n", browseClean(*attach))
-		<-interrupted.Done()
-	} else {
-		failed, loadErr = g.Load(bctx, target, waitFor)
-		if loadErr != nil && ctx.Err() != nil {
-			loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+		// The records are written as the requests are answered (or
+		// stopped), not only at the end.
+		st := &browseStream{w: recOut}
+		tick := time.NewTicker(250 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case <-interrupted.Done():
+				break wait
+			case <-tick.C:
+				if err := st.flush(g.Records(), false); err != nil {
+					tick.Stop()
+					return err
+				}
+			}
 		}
-	}
-	var shotErr error
-	if *shot != "" && failed == "" && loadErr == nil {
-		png, err := guard.Screenshot(bctx)
-		if err == nil {
-			err = os.WriteFile(*shot, png, 0o644)
-		}
-		shotErr = err
-	}
-	if *attach == "" {
-		// The browser goes first: detached, the guard would leave its
-		// pages (popups still loading, say) running unguarded.
-		stop()
-	}
-	dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	g.Detach(dctx)
-	dcancel()
-	recs := g.Records()
-
-	out := c.stdout
-	if recOut != nil {
-		if err := writeBrowseRecords(recOut, recs); err != nil {
+		tick.Stop()
+		// The guard goes first: the browser is someone else's.
+		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		g.Detach(dctx)
+		dcancel()
+		recs := g.Records()
+		if err := st.flush(recs, true); err != nil {
 			return err
 		}
-		if *recordsFile == "-" {
-			out = c.stderr
+		if !*jsonOut {
+			fmt.Fprintf(out, "browser  %s (attached: every tab guarded)\n", browseClean(*attach))
+		}
+		w.rec, w.streamed = nil, recOut != nil
+		if err := w.page("", recs, browseNavigation(recs, string(g.MainFrame())), "", client.Stats().Fetches, g.Stats().Overflow); err != nil {
+			return err
+		}
+		if f, ok := recOut.(*os.File); ok && f != os.Stdout {
+			if err := f.Close(); err != nil {
+				return fmt.Errorf("browse: writing records: %v", err)
+			}
+		}
+		return nil
+	}
+
+	var failures []string
+	var werr, shotErr error
+	fetched := client.Stats().Fetches
+	for i, t := range targets {
+		if interrupted.Err() != nil {
+			failures = append(failures, fmt.Sprintf("interrupted before %d of %d pages", len(targets)-i, len(targets)))
+			break
+		}
+		pctx, pcancel := context.WithTimeout(bctx, *timeout)
+		p, loadErr := g.LoadPage(pctx, t, waitFor)
+		if loadErr != nil && pctx.Err() != nil {
+			loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
+		}
+		if *shot != "" && p.Failed == "" && loadErr == nil {
+			png, err := guard.Screenshot(pctx)
+			if err == nil {
+				err = os.WriteFile(*shot, png, 0o644)
+			}
+			shotErr = err
+		}
+		pcancel()
+		recs, nav, overflow := p.Records, p.Navigation, 0
+		if !batch {
+			// One page: its records are complete once the browser is
+			// gone. The browser goes first: detached, the guard would
+			// leave its pages (popups still loading, say) running
+			// unguarded.
+			if *attach == "" {
+				stop()
+			}
+			dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			g.Detach(dctx)
+			dcancel()
+			recs = g.Records()
+			nav = browseNavigation(recs, string(g.MainFrame()))
+			overflow = g.Stats().Overflow
+		}
+		verdict := browseVerdict(nav, p.Failed, loadErr)
+		now := client.Stats().Fetches
+		if err := w.page(t, recs, nav, verdict, now-fetched, overflow); err != nil && werr == nil {
+			werr = err
+		}
+		fetched = now
+		if verdict != "" {
+			failures = append(failures, verdict)
+			if batch && !*jsonOut {
+				fmt.Fprintf(c.stderr, "browse: %s: %s\n", browseClean(t), browseClean(verdict))
+			}
 		}
 	}
-	nav := browseNavigation(recs, string(g.MainFrame()))
-	if target == "" {
-		fmt.Fprintf(out, "browser  %s (attached: every tab guarded)\n", browseClean(*attach))
+	if batch {
+		if *attach == "" {
+			stop()
+		}
+		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		g.Detach(dctx)
+		dcancel()
+		if n := g.Stats().Overflow; n > 0 && werr == nil {
+			fmt.Fprintf(c.stderr, "browse: %d more requests were decided but not recorded (record limit)\n", n)
+		}
 	}
-	printBrowse(out, target, *agent, recs, nav, client.Stats().Fetches, g.Stats().Overflow)
-	if shotErr != nil {
+	if err := w.close(); err != nil && werr == nil {
+		werr = err
+	}
+	switch {
+	case werr != nil:
+		return werr
+	case shotErr != nil:
 		return fmt.Errorf("browse: screenshot: %v", shotErr)
+	case len(failures) == 0:
+		return nil
+	case !batch:
+		return &exitError{code: exitFindings, msg: "browse: " + browseClean(failures[0])}
 	}
+	return &exitError{code: exitFindings, msg: fmt.Sprintf("browse: %d of %d pages were not loaded", len(failures), len(targets))}
+}
+
+// browseVerdict says why a page was not loaded, "" when it was: its last
+// top-level document was dropped or held, the load failed, or the browser
+// gave an error text.
+func browseVerdict(nav []guard.Record, failed string, loadErr error) string {
 	switch {
 	case len(nav) > 0 && nav[len(nav)-1].Action != gate.Admit:
 		last := nav[len(nav)-1]
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("browse: the page was not loaded: %s %s: %s",
-			last.Action, browseClean(last.TargetURL), browseClean(last.Reason))}
+		return fmt.Sprintf("the page was not loaded: %s %s: %s", last.Action, last.TargetURL, last.Reason)
 	case loadErr != nil:
-		return &exitError{code: exitFindings, msg: "browse: " + browseClean(loadErr.Error())}
+		return loadErr.Error()
 	case failed != "":
-		return &exitError{code: exitFindings, msg: "browse: the page did not load: " + browseClean(failed)}
+		return "the page did not load: " + failed
+	}
+	return ""
+}
+
+// readBrowseURLs reads --urls: one http or https URL a line, blank lines
+// and # comments skipped; at most maxBrowseURLs, each line at most 8 KiB.
+func readBrowseURLs(r io.Reader) ([]string, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 8<<10)
+	var urls []string
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if err := browseURLCheck(line); err != nil {
+			return nil, fmt.Errorf("line %d: %v", n, err)
+		}
+		if len(urls) == maxBrowseURLs {
+			return nil, fmt.Errorf("more than %d URLs", maxBrowseURLs)
+		}
+		urls = append(urls, line)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, errors.New("a line longer than 8 KiB")
+		}
+		return nil, err
+	}
+	if len(urls) == 0 {
+		return nil, errors.New("no URL")
+	}
+	return urls, nil
+}
+
+const maxBrowseURLs = 100_000
+
+func browseURLCheck(raw string) error {
+	if u, err := url.Parse(raw); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q is not an http or https URL", browseClean(raw))
 	}
 	return nil
 }
@@ -301,25 +518,221 @@ func attachBrowser(ctx context.Context, endpoint string) (context.Context, conte
 	return bctx, stop, nil
 }
 
-func writeBrowseRecords(w io.Writer, recs []guard.Record) error {
-	bw := bufio.NewWriter(w)
-	for _, r := range recs {
+// browseWriter writes each page's records and summary as the page ends.
+type browseWriter struct {
+	out         io.Writer // the summaries
+	rec         io.Writer // the records, nil when not asked for
+	json        bool
+	agent       string
+	recordsFile string
+	lines       int // records written so far
+	pages       int
+	streamed    bool // the records went out as they came (browseStream)
+}
+
+// browseStream writes the records of an attached browser as each request
+// is answered or stopped, each once, and the rest at the end.
+type browseStream struct {
+	w       io.Writer // nil: no records asked for
+	written []bool
+}
+
+// flush writes the records not written yet that are done (all: every one).
+func (s *browseStream) flush(recs []guard.Record, all bool) error {
+	if s.w == nil {
+		return nil
+	}
+	bw := bufio.NewWriter(s.w)
+	for i, r := range recs {
+		if i >= len(s.written) {
+			s.written = append(s.written, false)
+		}
+		if s.written[i] || !(all || r.Done()) {
+			continue
+		}
 		b, err := r.MarshalJSON()
 		if err != nil {
 			return err
 		}
 		bw.Write(b)
 		bw.WriteByte('\n')
+		s.written[i] = true
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("browse: writing records: %v", err)
 	}
-	if f, ok := w.(*os.File); ok && f != os.Stdout {
+	return nil
+}
+
+func (w *browseWriter) page(target string, recs, nav []guard.Record, verdict string, fetches int64, overflow int) error {
+	first := w.lines + 1
+	if w.rec != nil {
+		bw := bufio.NewWriter(w.rec)
+		for _, r := range recs {
+			b, err := r.MarshalJSON()
+			if err != nil {
+				return err
+			}
+			bw.Write(b)
+			bw.WriteByte('\n')
+		}
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("browse: writing records: %v", err)
+		}
+		w.lines += len(recs)
+	}
+	w.pages++
+	if !w.json {
+		if w.pages > 1 {
+			fmt.Fprintln(w.out)
+		}
+		printBrowse(w.out, target, w.agent, recs, nav, fetches, overflow)
+		return nil
+	}
+	sum := newBrowseSummary(target, w.agent, recs, nav, verdict, fetches, overflow)
+	if w.rec != nil || w.streamed {
+		sum.Records = nil
+		if w.recordsFile != "-" {
+			sum.RecordsFile = &w.recordsFile
+		}
+		if len(recs) > 0 {
+			sum.RecordsLine = &first
+		}
+	}
+	enc := json.NewEncoder(w.out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(sum); err != nil {
+		return fmt.Errorf("browse: writing the summary: %v", err)
+	}
+	return nil
+}
+
+// close closes the records file, reporting a failed write.
+func (w *browseWriter) close() error {
+	if f, ok := w.rec.(*os.File); ok && f != os.Stdout {
 		if err := f.Close(); err != nil {
 			return fmt.Errorf("browse: writing records: %v", err)
 		}
 	}
 	return nil
+}
+
+// browseSummary is the --json summary of one page (docs/browse.md).
+type browseSummary struct {
+	URL           *string            `json:"url"`      // null when attached with no page
+	FinalURL      *string            `json:"finalURL"` // the last top-level document
+	Status        *int               `json:"status"`   // its HTTP status
+	Loaded        bool               `json:"loaded"`
+	Error         *string            `json:"error"`
+	Navigation    []browseNavStep    `json:"navigation"`
+	Agent         string             `json:"agent"`
+	Requests      int                `json:"requests"`
+	Counts        browseCounts       `json:"counts"`
+	NotRecorded   int                `json:"notRecorded"`
+	RobotsFetched int64              `json:"robotsFetched"`
+	ByType        []browseTypeCounts `json:"byType"`
+	Records       []guard.Record     `json:"records"`     // null with --records
+	RecordsFile   *string            `json:"recordsFile"` // with --records FILE
+	RecordsLine   *int               `json:"recordsLine"` // the page's first record's line in it
+}
+
+type browseNavStep struct {
+	URL          string             `json:"url"`
+	Gate         gate.Action        `json:"gate"`
+	TargetStatus guard.TargetStatus `json:"targetStatus"` // as in a record: a code, "blocked" or null
+}
+
+type browseCounts struct {
+	Admit int `json:"admit"`
+	Drop  int `json:"drop"`
+	Hold  int `json:"hold"`
+}
+
+type browseTypeCounts struct {
+	ResourceType string `json:"resourceType"`
+	Origin       string `json:"origin"` // "" for URLs not subject to robots.txt
+	Subject      bool   `json:"robotsSubject"`
+	browseCounts
+}
+
+func newBrowseSummary(target, agent string, recs, nav []guard.Record, verdict string, fetches int64, overflow int) browseSummary {
+	sum := browseSummary{Agent: agent, Requests: len(recs), NotRecorded: overflow, RobotsFetched: fetches,
+		Loaded: verdict == "", Navigation: []browseNavStep{}, ByType: []browseTypeCounts{}, Records: recs}
+	if sum.Records == nil {
+		sum.Records = []guard.Record{}
+	}
+	if target != "" {
+		sum.URL = &target
+	}
+	if verdict != "" {
+		sum.Error = &verdict
+	}
+	for _, r := range nav {
+		sum.Navigation = append(sum.Navigation, browseNavStep{URL: r.TargetURL, Gate: r.Action, TargetStatus: r.TargetStatus})
+	}
+	if len(nav) > 0 {
+		last := nav[len(nav)-1]
+		sum.FinalURL = &last.TargetURL
+		if c := last.TargetStatus.Code; c != 0 {
+			sum.Status = &c
+		}
+	}
+	t := browseTally(recs)
+	sum.Counts = t.total
+	for _, k := range t.keys {
+		sum.ByType = append(sum.ByType, browseTypeCounts{ResourceType: k.typ, Origin: k.origin, Subject: k.subject, browseCounts: *t.by[k]})
+	}
+	return sum
+}
+
+// browseTally counts the records by action, and by resource type and
+// origin (sorted by type, then origin).
+type browseTallied struct {
+	total browseCounts
+	keys  []browseKey
+	by    map[browseKey]*browseCounts
+}
+
+type browseKey struct {
+	origin, typ string
+	subject     bool
+}
+
+func browseTally(recs []guard.Record) browseTallied {
+	t := browseTallied{by: map[browseKey]*browseCounts{}}
+	for _, r := range recs {
+		origin := r.Origin
+		if !r.Subject {
+			origin = ""
+		}
+		k := browseKey{origin, r.ResourceType, r.Subject}
+		if t.by[k] == nil {
+			t.by[k] = &browseCounts{}
+			t.keys = append(t.keys, k)
+		}
+		switch r.Action {
+		case gate.Admit:
+			t.total.Admit++
+			t.by[k].Admit++
+		case gate.Drop:
+			t.total.Drop++
+			t.by[k].Drop++
+		default:
+			t.total.Hold++
+			t.by[k].Hold++
+		}
+	}
+	// By type first: a page's kinds of request are few and stable.
+	sort.Slice(t.keys, func(i, j int) bool {
+		if t.keys[i].typ != t.keys[j].typ {
+			return t.keys[i].typ < t.keys[j].typ
+		}
+		if t.keys[i].origin != t.keys[j].origin {
+			return t.keys[i].origin < t.keys[j].origin
+		}
+		return t.keys[j].subject
+	})
+	return t
 }
 
 // browseNavigation returns the records of the top-level navigations of the
@@ -348,59 +761,27 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 		last := nav[len(nav)-1]
 		page += fmt.Sprintf(" (%s: %s)", last.Action, browseStatus(last.TargetStatus))
 	}
-	var admit, drop, hold int
-	type key struct{ origin, typ string }
-	type counts struct{ admit, drop, hold int }
-	by := map[key]*counts{}
+	t := browseTally(recs)
 	type lossKey struct{ origin, typ, cause string }
 	lost := map[lossKey]int{}
 	for _, r := range recs {
-		origin := r.Origin
-		if !r.Subject {
-			origin = "(not subject to robots.txt)"
-		}
-		k := key{origin, r.ResourceType}
-		if by[k] == nil {
-			by[k] = &counts{}
-		}
-		switch r.Action {
-		case gate.Admit:
-			admit++
-			by[k].admit++
-		case gate.Drop:
-			drop++
-			by[k].drop++
-			lost[lossKey{origin, r.ResourceType, browseCause(r)}]++
-		default:
-			hold++
-			by[k].hold++
-			lost[lossKey{origin, r.ResourceType, browseCause(r)}]++
+		if r.Action != gate.Admit {
+			lost[lossKey{browseOrigin(r.Origin, r.Subject), r.ResourceType, browseCause(r)}]++
 		}
 	}
 	if target != "" {
 		fmt.Fprintf(w, "page     %s\n", page)
 	}
 	fmt.Fprintf(w, "agent    %s\n", agent)
-	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), admit, drop, hold, fetches)
+	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), t.total.Admit, t.total.Drop, t.total.Hold, fetches)
 	if overflow > 0 {
 		fmt.Fprintf(w, "         %d more requests were decided but not recorded (record limit)\n", overflow)
 	}
-	keys := make([]key, 0, len(by))
-	for k := range by {
-		keys = append(keys, k)
-	}
-	// By type first: a page's kinds of request are few and stable.
-	sort.Slice(keys, func(i, j int) bool {
-		if keys[i].typ != keys[j].typ {
-			return keys[i].typ < keys[j].typ
-		}
-		return keys[i].origin < keys[j].origin
-	})
-	if len(keys) > 0 {
+	if len(t.keys) > 0 {
 		fmt.Fprintf(w, "\n%5s  %5s  %5s  %-17s  %s\n", "ADMIT", "DROP", "HOLD", "TYPE", "ORIGIN")
-		for _, k := range keys {
-			n := by[k]
-			fmt.Fprintf(w, "%5d  %5d  %5d  %-17s  %s\n", n.admit, n.drop, n.hold, k.typ, browseClean(k.origin))
+		for _, k := range t.keys {
+			n := t.by[k]
+			fmt.Fprintf(w, "%5d  %5d  %5d  %-17s  %s\n", n.Admit, n.Drop, n.Hold, k.typ, browseClean(browseOrigin(k.origin, k.subject)))
 		}
 	}
 	if len(lost) == 0 {
@@ -425,6 +806,14 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 	for _, k := range lk {
 		fmt.Fprintf(w, "  %d %s from %s %s\n", lost[k], browseNoun(k.typ, lost[k]), browseClean(k.origin), browseClean(k.cause))
 	}
+}
+
+// browseOrigin is how the summary names an origin.
+func browseOrigin(origin string, subject bool) string {
+	if !subject {
+		return "(not subject to robots.txt)"
+	}
+	return origin
 }
 
 // browseCause says in a few words why a request was not admitted.

@@ -100,20 +100,8 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			}
 
 			records := filepath.Join(t.TempDir(), "records.jsonl")
-			guarded, stopGuard := context.WithCancel(ctx) // the interrupt
-			var out, errb lockedBuffer
-			done := make(chan int, 1)
-			go func() {
-				done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
-					strings.NewReader(""), &out, &errb)
-			}()
-			for !strings.Contains(errb.String(), "guarding ") {
-				select {
-				case code := <-done:
-					t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, out.String(), errb.String())
-				case <-time.After(20 * time.Millisecond):
-				}
-			}
+			g := startGuarding(t, ctx, endpoint, records)
+			stopGuard, done, out, errb := g.stop, g.done, &g.out, &g.errb
 			io.WriteString(stdin, "go\n")
 			if _, ok := next("LOADED"); !ok {
 				stopGuard()
@@ -121,15 +109,15 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				b, _ := os.ReadFile(records)
 				t.Fatalf("%s: the page did not load (%v)\n%s\nrecords:\n%s", lib.script, lines.Err(), scriptErr.String(), b)
 			}
-			reports := s.WaitReports(t, "page", "open", "blank")
+			reports := s.WaitReports(t, "page", "open", "blank", "kinds")
 			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
 			stopGuard()
 			if code := <-done; code != 0 {
 				t.Errorf("browse --attach exit %d:\n%s%s", code, out.String(), errb.String())
 			}
 			for via, r := range reports {
-				if r != leaksite.Report {
-					t.Errorf("%s: report %q, want %q", via, r, leaksite.Report)
+				if want := leaksite.WantReport(via); r != want {
+					t.Errorf("%s: report %q, want %q", via, r, want)
 				}
 			}
 			b, err := os.ReadFile(records)
@@ -145,11 +133,40 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				recs = append(recs, r)
 			}
 			s.CheckServers(t, recs)
+			s.CheckKinds(t, recs)
 			if !strings.Contains(out.String(), "browser  "+endpoint+" (attached: every tab guarded)") {
 				t.Errorf("summary does not name the browser:\n%s", out.String())
 			}
 		})
 	}
+}
+
+// guarding is a `browse --attach ENDPOINT --records FILE` running with no
+// page, until stop (its interrupt); done gives its exit status.
+type guarding struct {
+	stop      context.CancelFunc
+	done      chan int
+	out, errb lockedBuffer
+}
+
+// startGuarding starts it and waits until it guards.
+func startGuarding(t *testing.T, ctx context.Context, endpoint, records string) *guarding {
+	t.Helper()
+	guarded, stop := context.WithCancel(ctx)
+	g := &guarding{stop: stop, done: make(chan int, 1)}
+	go func() {
+		g.done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
+			strings.NewReader(""), &g.out, &g.errb)
+	}()
+	for !strings.Contains(g.errb.String(), "guarding ") {
+		select {
+		case code := <-g.done:
+			stop()
+			t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, g.out.String(), g.errb.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	return g
 }
 
 // TestBrowseLeakPageCommand loads the leak page with the command (the
@@ -165,9 +182,11 @@ func TestBrowseLeakPageCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d:\n%s%s", code, stdout, stderr)
 	}
-	reports := s.WaitReports(t, "page")
-	if r := reports["page"]; r != leaksite.Report {
-		t.Errorf("page: report %q, want %q", r, leaksite.Report)
+	reports := s.WaitReports(t, "page", "kinds")
+	for via, r := range reports {
+		if want := leaksite.WantReport(via); r != want {
+			t.Errorf("%s: report %q, want %q", via, r, want)
+		}
 	}
 	b, err := os.ReadFile(records)
 	if err != nil {
@@ -189,6 +208,7 @@ func TestBrowseLeakPageCommand(t *testing.T) {
 		recs = append(recs, r)
 	}
 	s.CheckServers(t, recs)
+	s.CheckKinds(t, recs)
 	if len(tabs) < 2 {
 		t.Errorf("documents of %d tabs recorded, want the page's and its window.open window's at least", len(tabs))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -74,6 +75,15 @@ func (s *browseSite) count(path string) int {
 func TestBrowseCommand(t *testing.T) {
 	dir := t.TempDir()
 	names := map[string]string{"DIR": dir}
+	n := 0
+	urls := func(lines ...string) string {
+		n++
+		name := filepath.Join(dir, fmt.Sprintf("urls%d.txt", n))
+		if err := os.WriteFile(name, []byte(strings.Join(lines, "\n")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
 	usage := []struct {
 		name string
 		args []string
@@ -89,6 +99,15 @@ func TestBrowseCommand(t *testing.T) {
 		{"usage-short-hold-wait", []string{"browse", "--agent", "ExampleBot", "--hold-wait", "10s", "http://127.0.0.1:1/"}},
 		{"usage-bad-attach", []string{"browse", "--agent", "ExampleBot", "--attach", "127.0.0.1:9222"}},
 		{"usage-attach-flags", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:9222", "--chromium-flag", "disable-gpu"}},
+		{"usage-urls-and-url", []string{"browse", "--agent", "ExampleBot", "--urls", urls("http://127.0.0.1:1/"), "http://127.0.0.1:1/"}},
+		{"usage-urls-screenshot", []string{"browse", "--agent", "ExampleBot", "--urls", urls("http://127.0.0.1:1/"), "--screenshot", filepath.Join(dir, "x.png")}},
+		{"usage-urls-bad-line", []string{"browse", "--agent", "ExampleBot", "--urls", urls("# pages", "http://127.0.0.1:1/", "", "ftp://127.0.0.1:1/")}},
+		{"usage-urls-empty", []string{"browse", "--agent", "ExampleBot", "--urls", urls("# none", "")}},
+		{"usage-urls-missing", []string{"browse", "--agent", "ExampleBot", "--urls", filepath.Join(dir, "missing.txt")}},
+		{"usage-gate-url-bad", []string{"browse", "--agent", "ExampleBot", "--gate-url", "127.0.0.1:8080", "http://127.0.0.1:1/"}},
+		{"usage-gate-url-scope", []string{"browse", "--agent", "ExampleBot", "--gate-url", "http://127.0.0.1:8080", "--scope", filepath.Join(dir, "scope.yaml"), "http://127.0.0.1:1/"}},
+		{"usage-gate-token-without-url", []string{"browse", "--agent", "ExampleBot", "--gate-token-file", filepath.Join(dir, "token"), "http://127.0.0.1:1/"}},
+		{"usage-json-records-stdout", []string{"browse", "--agent", "ExampleBot", "--json", "--records", "-", "http://127.0.0.1:1/"}},
 	}
 	for _, tt := range usage {
 		t.Run(tt.name, func(t *testing.T) {

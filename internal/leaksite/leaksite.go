@@ -34,6 +34,10 @@ const leakHTML = `<!doctype html>
  "prerender": [{"source": "list", "urls": ["/api/prerendered", "C/prerendered.html"]}]}
 </script>
 </head><body>
+<link rel="icon" href="/favicon.png">
+<link rel="manifest" href="/manifest.json">
+<link rel="prefetch" href="/prefetched-link">
+<link rel="prefetch" href="/api/prefetched-link">
 <a id="blank" href="/tab.html?via=blank" target="_blank">a popup</a>
 <a href="/api/prefetched">prefetched</a>
 <script src="/leak.js"></script>
@@ -62,7 +66,50 @@ Promise.all([
 if (location.pathname === '/') {
   window.open('/tab.html?via=open');
   document.getElementById('blank').click();
+  kinds();
+  // Answered once the page's reports are in: until then the page is not
+  // network-idle, so that browse --wait networkidle waits for them.
+  fetch('/idle');
 }
+`
+
+// kindsJS runs on the page only: the request kinds whose records are
+// typed or marked (EventSource, a CORS request to D and its preflight,
+// requests a service worker re-issues for a frame it controls). It
+// reports as "kinds".
+const kindsJS = `function kinds() {
+  const es = (u) => new Promise((res) => { const e = new EventSource(u); e.onmessage = (m) => { e.close(); res(m.data); }; e.onerror = () => { e.close(); res('error'); }; });
+  const activated = (reg) => new Promise((res) => {
+    const w = reg.installing || reg.waiting || reg.active;
+    if (w.state === 'activated') { res(); return; }
+    w.addEventListener('statechange', () => { if (w.state === 'activated') res(); });
+  });
+  const viaWorker = navigator.serviceWorker.register('/sw/sw.js', {scope: '/sw/'}).then(activated).then(() => new Promise((res) => {
+    addEventListener('message', (e) => res(e.data));
+    const f = document.createElement('iframe');
+    f.src = '/sw/frame.html';
+    document.body.appendChild(f);
+  }), (e) => 'no service worker: ' + e);
+  Promise.all([
+    es('/events'), es('/api/events'),
+    fetch('D/cors', {method: 'PUT', headers: {'X-Leak': '1'}}).then((r) => r.status, () => 'error'),
+    viaWorker,
+  ]).then((v) => fetch('/report?via=kinds&r=' + encodeURIComponent(v.join(' '))));
+}
+`
+
+// swJS re-issues every request of the frames it controls (not their
+// navigations); swFrameHTML fetches an allowed and a disallowed URL and
+// tells the page whether it is controlled.
+const swJS = `self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+self.addEventListener('fetch', (e) => { if (e.request.mode !== 'navigate') e.respondWith(fetch(e.request)); });
+`
+
+const swFrameHTML = `<!doctype html><title>sw</title><script>
+Promise.all([fetch('/sw/ok').then((r) => r.status, () => 'error'), fetch('/api/sw').then((r) => r.status, () => 'error')])
+  .then((v) => parent.postMessage((navigator.serviceWorker.controller ? 'controlled ' : 'not controlled ') + v.join(','), '*'));
+</script>
 `
 
 const leakWorkerJS = `const sock = (make) => new Promise((res) => { try { make(res); } catch (e) { res(e.name); } });
@@ -86,16 +133,36 @@ type Site struct {
 func New(t testing.TB) *Site {
 	s := &Site{reports: map[string]string{}}
 	s.C = NewOrigin(t, "127.0.0.2", map[string]http.HandlerFunc{"/robots.txt": Status(503), "*": Text("text/html", "<p>C")})
-	s.D = NewOrigin(t, "127.0.0.3", map[string]http.HandlerFunc{"*": Text("text/html", "<p>D")})
+	s.D = NewOrigin(t, "127.0.0.3", map[string]http.HandlerFunc{"*": Text("text/html", "<p>D"), "/cors": cors})
 	s.A = NewOrigin(t, "127.0.0.1", nil)
 	page := strings.ReplaceAll(leakHTML, "C/", s.C.URL+"/")
+	script := leakJS + strings.ReplaceAll(kindsJS, "D/", s.D.URL+"/")
 	s.A.Routes = map[string]http.HandlerFunc{
-		"/robots.txt":     Text("text/plain", "User-agent: *\nDisallow: /api/\n"),
-		"/":               Text("text/html", page),
-		"/tab.html":       Text("text/html", `<!doctype html><title>tab</title><script src="/leak.js"></script>`),
-		"/leak.js":        Text("text/javascript", leakJS),
-		"/leak-worker.js": Text("text/javascript", leakWorkerJS),
-		"/live":           Websocket,
+		"/robots.txt":      Text("text/plain", "User-agent: *\nDisallow: /api/\n"),
+		"/":                Text("text/html", page),
+		"/tab.html":        Text("text/html", `<!doctype html><title>tab</title><script src="/leak.js"></script>`),
+		"/leak.js":         Text("text/javascript", script),
+		"/favicon.png":     Text("image/png", ""),
+		"/manifest.json":   Text("application/manifest+json", `{"name": "leak", "start_url": "/"}`),
+		"/prefetched-link": Text("text/plain", "prefetched"),
+		"/events":          Text("text/event-stream", "data: hi\n\n"),
+		"/sw/sw.js":        Text("text/javascript", swJS),
+		"/sw/frame.html":   Text("text/html", swFrameHTML),
+		"/sw/ok":           Text("text/plain", "ok"),
+		"/leak-worker.js":  Text("text/javascript", leakWorkerJS),
+		"/live":            Websocket,
+		"/idle": func(w http.ResponseWriter, r *http.Request) {
+			for deadline := time.Now().Add(40 * time.Second); time.Now().Before(deadline) && r.Context().Err() == nil; time.Sleep(50 * time.Millisecond) {
+				s.mu.Lock()
+				_, page := s.reports["page"]
+				_, kinds := s.reports["kinds"]
+				s.mu.Unlock()
+				if page && kinds {
+					break
+				}
+			}
+			w.Header().Set("Cache-Control", "no-store")
+		},
 		"/report": func(w http.ResponseWriter, r *http.Request) {
 			s.mu.Lock()
 			s.reports[r.URL.Query().Get("via")] = r.URL.Query().Get("r")
@@ -136,6 +203,88 @@ func (s *Site) WaitReports(t testing.TB, want ...string) map[string]string {
 // Report is what each tab reports: its two websockets, its two
 // WebSocketStreams, its WebTransport, its fetch and its worker's.
 const Report = "open SecurityError open SecurityError SecurityError error SecurityError,SecurityError,error"
+
+// KindsReport is what the page's kinds() reports: the allowed EventSource's
+// message, the disallowed one's error, the CORS request's status (after its
+// preflight), and the service worker's frame: controlled, its allowed
+// fetch answered, its disallowed one failed.
+const KindsReport = "hi error 204 controlled 200,error"
+
+// WantReport is the report a tab (or the page's kinds()) sends when
+// guarded: KindsReport for "kinds", Report for the others.
+func WantReport(via string) string {
+	if via == "kinds" {
+		return KindsReport
+	}
+	return Report
+}
+
+// CheckKinds asserts the records of the page's kinds() and head: typed
+// (eventsource, prefetch, favicon), the CORS preflight marked as one with
+// the initiator of the request it precedes, and the requests the service
+// worker made again for its frame recorded with that frame, its tab and
+// its script line as requester, and the worker's script URL.
+func (s *Site) CheckKinds(t testing.TB, recs []guard.Record) {
+	t.Helper()
+	page := ""
+	for _, r := range recs {
+		if r.ResourceType == guard.TypeDocument && r.TargetURL == s.A.URL+"/" {
+			page = r.Tab
+		}
+	}
+	if page == "" {
+		t.Errorf("no record of the page's document %s/ with a tab", s.A.URL)
+	}
+	got := map[string]string{}
+	var put guard.Record
+	for _, r := range recs {
+		u, err := url.Parse(r.TargetURL)
+		if err != nil {
+			continue
+		}
+		k := r.Method + " " + u.Host + u.Path
+		got[k] = string(r.Action) + " " + r.ResourceType
+		if r.Method == "PUT" {
+			put = r
+		}
+		switch r.TargetURL {
+		case s.A.URL + "/sw/ok", s.A.URL + "/api/sw":
+			// Made again by the service worker for its frame.
+			if r.ServiceWorker != s.A.URL+"/sw/sw.js" || r.FrameURL != s.A.URL+"/sw/frame.html" || r.Tab != page ||
+				!strings.HasPrefix(r.Initiator, s.A.URL+"/sw/frame.html:") {
+				t.Errorf("%s: serviceWorker %q frameURL %q tab %q initiator %q; want the worker %s/sw/sw.js, and the frame %s/sw/frame.html of the page's tab %q as requester",
+					r.TargetURL, r.ServiceWorker, r.FrameURL, r.Tab, r.Initiator, s.A.URL, s.A.URL, page)
+			}
+		case s.A.URL + "/sw/sw.js":
+			if r.ServiceWorker != "" {
+				t.Errorf("the worker's own script is recorded as made by the worker %q", r.ServiceWorker)
+			}
+		}
+		if r.ResourceType == guard.TypePreflight && (r.Method != "OPTIONS" || r.TargetURL != s.D.URL+"/cors") {
+			t.Errorf("%s %s recorded as a preflight", r.Method, r.TargetURL)
+		}
+	}
+	for k, want := range map[string]string{
+		"GET " + s.A.Host() + "/events":              "admit eventsource",
+		"GET " + s.A.Host() + "/api/events":          "drop eventsource",
+		"GET " + s.A.Host() + "/prefetched-link":     "admit prefetch",
+		"GET " + s.A.Host() + "/api/prefetched-link": "drop prefetch",
+		"GET " + s.A.Host() + "/favicon.ico":         "admit favicon",
+		"OPTIONS " + s.D.Host() + "/cors":            "admit preflight",
+		"PUT " + s.D.Host() + "/cors":                "admit fetch",
+		"GET " + s.A.Host() + "/sw/ok":               "admit fetch",
+		"GET " + s.A.Host() + "/api/sw":              "drop fetch",
+	} {
+		if got[k] != want {
+			t.Errorf("%s: record %q, want %q", k, got[k], want)
+		}
+	}
+	for _, r := range recs {
+		if r.ResourceType == guard.TypePreflight && (put.Initiator == "" || r.Initiator != put.Initiator) {
+			t.Errorf("preflight initiator %q, want the PUT's %q", r.Initiator, put.Initiator)
+		}
+	}
+}
 
 // CheckServers asserts, counted at the servers, that no disallowed or
 // unresolved request arrived (nothing under /api/ at A, nothing but
@@ -246,6 +395,14 @@ func Text(ctype, body string) http.HandlerFunc {
 // Status answers with the status code.
 func Status(code int) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) }
+}
+
+// cors answers a CORS request and its preflight from any origin.
+func cors(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	w.Header().Set("Access-Control-Allow-Methods", "PUT")
+	w.Header().Set("Access-Control-Allow-Headers", "X-Leak")
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // Websocket answers the handshake and closes a moment later.
