@@ -28,6 +28,8 @@ stable ID, a severity, a line and, where there is one, a fix.
 
 Input: -f FILE, or one or more FILE arguments, or a DIR (every *.txt file
 under it, recursively), or standard input when no file is given (or "-f -").
+A site or robots.txt URL (https://example.com) is fetched as "robotstxt fetch"
+fetches its robots.txt; the status goes to standard error.
 Many files are linted in one run: text output shows each file, then a total;
 json prints one document for one file and an array of documents for several;
 sarif writes one run with one artifact per file.
@@ -66,6 +68,7 @@ one is, 2 on a usage or input error.`,
 	checks := fs.Bool("checks", false, "list every check (ID, severity, what it looks for, fix) and exit")
 	explain := fs.String("explain", "", "explain the check with this `ID` (why it matters, a bad and a good example) and exit")
 	jsonFlag := addJSONFlag(fs, format)
+	src := addSourceFlags(fs) // a URL input is fetched (source.go)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -124,7 +127,7 @@ one is, 2 on a usage or input error.`,
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		body, err := c.readInput(p)
+		body, fetched, err := c.readSource(ctx, p, src)
 		if err != nil {
 			var ee *exitError
 			if p == "-" || !errors.As(err, &ee) {
@@ -139,6 +142,8 @@ one is, 2 on a usage or input error.`,
 			display = *name
 		} else if p == "-" {
 			display = "robots.txt"
+		} else {
+			display = fetched
 		}
 		text := string(body)
 		r := lint.FileFindings{Name: display,
@@ -195,7 +200,7 @@ one is, 2 on a usage or input error.`,
 func lintPaths(inputs []string) (paths []string, missing []error, err error) {
 	var out []string
 	for _, in := range inputs {
-		if in == "-" {
+		if in == "-" || isSourceURL(in) {
 			out = append(out, in)
 			continue
 		}
