@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
@@ -17,7 +18,10 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	fs := c.newFlags("check", "-f FILE -a AGENT [-a AGENT ...] [--urls FILE] [--json] URL ...",
 		`Decide whether each agent may fetch each URL under a robots.txt, and print
 one line per (agent, URL): ALLOWED or DISALLOWED, the deciding rule and its
-line. An agent is a product token (Googlebot) or a full user-agent string. A
+line. On a terminal the columns are aligned and the verdicts coloured
+(--color; never with NO_COLOR set or TERM=dumb); in a pipe the lines stay as
+scripts read them. An agent is a product token (Googlebot) or a full
+user-agent string. A
 URL is a full URL or a path starting with "/"; anything else is read as
 Google's library reads it (an empty URL is "/", "private/x" is host
 "private" with path "/x"), with a note on standard error (--strict: an error).
@@ -60,7 +64,12 @@ could not be fetched, 2 on a usage or input error.`,
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs) // with --live
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; an answer whose `purpose` the site refuses is disallowed")
+	color := fs.String("color", "auto", "colour the verdicts: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	colored, err := c.colorFlag(*color)
+	if err != nil {
 		return err
 	}
 	if *purpose != "" && !robotstxt.IsPurpose(*purpose) {
@@ -131,7 +140,7 @@ could not be fetched, 2 on a usage or input error.`,
 	// One output buffer, appended to and written in large pieces.
 	out := make([]byte, 0, checkOut+4<<10)
 	enc := &wire.Encoder{EscapeHTML: true} // byte for byte json.Marshal's output
-	texts := newTextLines(agents)
+	texts := newTextLines(agents, checkStyle(isTerminal(c.stdout), colored, urls, len(urlFiles) > 0))
 	withUsage := r.HasUsageLines() // else every answer's usage is the same, unknown
 	anyDisallowed := false
 	count := 0
@@ -216,16 +225,77 @@ const checkOut = 256 << 10
 // wire.VerdictTable indexed by the verdict's rule lines and checked against
 // the whole verdict, so a lookup neither hashes strings nor allocates.
 type textLines struct {
-	agents []string // escaped
+	agents []string // escaped, and padded to one width when aligned
 	lines  []wire.VerdictTable[textEntry]
+	style  textStyle
+}
+
+// textStyle is how check's text lines look: plain in a pipe (one space-free
+// layout that scripts split on two spaces), aligned and coloured for people
+// at a terminal.
+type textStyle struct {
+	align    bool
+	color    bool
+	urlWidth int // the URL column's width when aligned; 0: not padded
+}
+
+// maxURLWidth bounds the URL column: a longer URL pushes its own line's
+// explanation only.
+const maxURLWidth = 60
+
+// checkStyle aligns the columns on a terminal: the agents' always, the URLs'
+// when all of them are known before the first line (arguments, not
+// --urls, which is streamed). Colour follows --color.
+func checkStyle(terminal, color bool, urls []string, streamed bool) textStyle {
+	st := textStyle{align: terminal, color: color}
+	if terminal && !streamed {
+		for _, u := range urls {
+			st.urlWidth = max(st.urlWidth, min(utf8.RuneCountInString(textsafe.Escape(u)), maxURLWidth))
+		}
+	}
+	return st
+}
+
+// status is the verdict word, padded to its column and coloured when asked
+// (green allowed, red disallowed).
+func (st textStyle) status(allowed bool) string {
+	switch {
+	case !st.color && allowed:
+		return "ALLOWED     "
+	case !st.color:
+		return "DISALLOWED  "
+	case allowed:
+		return "\x1b[32mALLOWED\x1b[0m     "
+	}
+	return "\x1b[1;31mDISALLOWED\x1b[0m  "
+}
+
+// url is the escaped URL, padded to the URL column when aligned.
+func (st textStyle) url(b []byte, u string) []byte {
+	e := textsafe.Escape(u)
+	b = append(b, e...)
+	if st.urlWidth > 0 {
+		for n := utf8.RuneCountInString(e); n < st.urlWidth; n++ {
+			b = append(b, ' ')
+		}
+	}
+	return b
 }
 
 type textEntry struct{ head, tail string }
 
-func newTextLines(agents []string) *textLines {
-	t := &textLines{}
+func newTextLines(agents []string, st textStyle) *textLines {
+	t := &textLines{style: st}
+	width := 0
 	for _, a := range agents {
-		t.agents = append(t.agents, textsafe.Escape(a))
+		e := textsafe.Escape(a)
+		t.agents = append(t.agents, e)
+		width = max(width, utf8.RuneCountInString(e))
+	}
+	if st.align {
+		for i, e := range t.agents {
+			t.agents[i] = e + strings.Repeat(" ", width-utf8.RuneCountInString(e))
+		}
 	}
 	t.lines = make([]wire.VerdictTable[textEntry], len(agents))
 	return t
@@ -234,28 +304,20 @@ func newTextLines(agents []string) *textLines {
 func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Verdict, ans *wire.Answer) []byte {
 	if ans != nil {
 		// Usage depends on the URL, not only on the verdict: not cached.
-		status := "ALLOWED     "
-		if !v.Allowed {
-			status = "DISALLOWED  "
-		}
-		b = append(b, status+t.agents[i]+"  "...)
-		b = append(b, textsafe.Escape(u)...)
+		b = append(b, t.style.status(v.Allowed)+t.agents[i]+"  "...)
+		b = t.style.url(b, u)
 		b = append(b, "  "...)
 		b = append(b, explainUsage(agent, *v, ans)...)
 		return append(b, '\n')
 	}
 	e, ok := t.lines[i].Get(v)
 	if !ok {
-		status := "ALLOWED     "
-		if !v.Allowed {
-			status = "DISALLOWED  "
-		}
-		*e = textEntry{head: status + t.agents[i] + "  ", tail: "  " + explain(agent, *v) + "\n"}
+		*e = textEntry{head: t.style.status(v.Allowed) + t.agents[i] + "  ", tail: "  " + explain(agent, *v) + "\n"}
 	}
 	b = append(b, e.head...)
 	// Not remembered from the last agent's line: u is a view of the read
 	// buffer, and a remembered one could be overwritten by the next URL.
-	b = append(b, textsafe.Escape(u)...)
+	b = t.style.url(b, u)
 	return append(b, e.tail...)
 }
 
