@@ -33,7 +33,12 @@ ignores "*"; the answer says so. --no-fallback gives the plain RFC 9309 answer;
 --exact gives Google's library bit for bit (names cut at the first character
 outside letters, '-' and '_', compared whole; no fallbacks).
 
-With --live, each URL's robots.txt is fetched from its origin instead.
+With --live, each URL's robots.txt is fetched from its origin instead. With
+--json, each line then holds the fields of "check --json" for the URL decided,
+then the fetch's: origin, targetURL, policyURL, policyFinalURL, policyStatus,
+policyHTTPStatus, policyDigest, policyFetchedAt, policyStale, repDecision and
+explanation. When no file could be applied (unreachable, rate-limited,
+refused), allowed is false and reason is the policy status.
 
 Every answer also says what the site says about using the content (AI usage
 preferences, docs/usage-preferences.md): the Content-Usage preferences of
