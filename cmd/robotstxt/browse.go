@@ -80,6 +80,7 @@ when Chromium is missing.`,
   robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/
   robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --records records.jsonl`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
+	alias(fs, "agent", "a")
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (default: approve everything the page loads)")
 	allowPrivate := fs.Bool("allow-private", false, "let the page and the robots.txt fetches reach loopback, private and link-local addresses; refused by default")
 	var ranges prefixList
