@@ -70,8 +70,13 @@ could not be fetched, 2 on a usage or input error.`,
 	guard := addGuardFlags(fs) // with --live
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; an answer whose `purpose` the site refuses is disallowed")
 	color := fs.String("color", "auto", "colour the verdicts: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+	quiet := fs.Bool("q", false, "print nothing, not even notes: only the exit status says whether everything is allowed (errors are still printed)")
+	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *quiet {
+		c = c.quiet()
 	}
 	colored, err := c.colorFlag(*color)
 	if err != nil {
@@ -217,6 +222,14 @@ could not be fetched, 2 on a usage or input error.`,
 		return errFindings
 	}
 	return nil
+}
+
+// quiet is the command's view of the outside world under -q: output and
+// notes go nowhere. Errors still reach standard error: Run prints them.
+func (c *cli) quiet() *cli {
+	q := *c
+	q.stdout, q.stderr = io.Discard, io.Discard
+	return &q
 }
 
 // checkOut is the size at which check writes its output buffer.

@@ -60,8 +60,13 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 	db := fs.String("db", "", "watch `database` that URL@VERSION and URL@DATE read (default $ROBOTSTXT_DB or $XDG_DATA_HOME/robotstxt/watch.db)")
 	userAgent := fs.String("user-agent", "", "the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
+	quiet := fs.Bool("q", false, "print nothing: the exit status says whether any verdict changed (0: none, 1: some); errors are still printed")
+	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *quiet {
+		c = c.quiet()
 	}
 	if fs.NArg() != 2 {
 		return usagef("diff: give OLD and NEW (run \"robotstxt diff --help\")")
