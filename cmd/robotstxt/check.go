@@ -102,6 +102,7 @@ could not be fetched, 2 on a usage or input error.`,
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
 		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
+			style: checkStyle(isTerminal(c.stdout), colored, nil, true), // URLs are printed as resolved: not padded
 			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard, purpose: *purpose})
 	}
 	if *userAgent != "" {

@@ -25,6 +25,7 @@ type liveOptions struct {
 	userAgent              string
 	guard                  *guardFlags
 	purpose                string // --purpose: a refused purpose disallows
+	style                  textStyle
 }
 
 // checkLive is "check --live": each URL's origin policy is fetched (once per
@@ -54,6 +55,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client, Purpose: o.purpose}
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	names := newTextLines(agents, o.style).agents // escaped, padded on a terminal
 	notAllowed := false
 	err := forEachURL(c, urls, urlFiles, func(u string) error {
 		for i, g := range gates {
@@ -75,7 +77,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 				continue
 			}
 			// The URL decided on: dot segments resolved, no user information.
-			fmt.Fprintf(out, "%-10s  %s  %s  %s\n", liveWord(d.RepDecision), textsafe.Escape(agents[i]), textsafe.Escape(d.TargetURL), liveExplain(agents[i], d))
+			fmt.Fprintf(out, "%s%s  %s  %s\n", o.style.liveWord(d.RepDecision), names[i], textsafe.Escape(d.TargetURL), liveExplain(agents[i], d))
 		}
 		// Answer each URL as it is decided: fetches can be slow.
 		return out.Flush()
@@ -154,14 +156,19 @@ func writeJSONLine(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func liveWord(r gate.RepDecision) string {
+// liveWord is the answer's word padded to its column, coloured as check
+// colours verdicts (unresolved in yellow).
+func (st textStyle) liveWord(r gate.RepDecision) string {
 	switch r {
 	case gate.RepAllow:
-		return "ALLOWED"
+		return st.status(true)
 	case gate.RepDisallow:
-		return "DISALLOWED"
+		return st.status(false)
 	}
-	return "UNRESOLVED"
+	if st.color {
+		return "\x1b[33mUNRESOLVED\x1b[0m  "
+	}
+	return "UNRESOLVED  "
 }
 
 // liveExplain says why, in the words of "check" when a file was applied.

@@ -89,3 +89,20 @@ func checkLiveJSONShape(t *testing.T, stdout string) {
 		}
 	}
 }
+
+// check --live colours its answers as check does (--color always here, as a
+// test's output is no terminal), unresolved in yellow; in a pipe, no colour.
+func TestCheckLiveColor(t *testing.T) {
+	site := newCrawlerSite(t, map[string]crawlerRoute{"/robots.txt": {body: "User-agent: *\nDisallow: /private\n"}})
+	down := newCrawlerSite(t, map[string]crawlerRoute{"/robots.txt": {code: 503}})
+	args := []string{"check", "--live", "--allow-private", "-a", "bot", site.URL + "/private/x", site.URL + "/public", down.URL + "/x"}
+	stdout, _, _ := crawlerRun(t, "", append(args, "--color", "always")...)
+	for _, want := range []string{"\x1b[1;31mDISALLOWED\x1b[0m  bot", "\x1b[32mALLOWED\x1b[0m     bot", "\x1b[33mUNRESOLVED\x1b[0m  bot"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("no %q in\n%q", want, stdout)
+		}
+	}
+	if stdout, _, _ := crawlerRun(t, "", args...); strings.Contains(stdout, "\x1b[") {
+		t.Errorf("colour in a pipe: %q", stdout)
+	}
+}
