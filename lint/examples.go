@@ -16,6 +16,8 @@ var examples = map[string]struct{ bad, good string }{
 	"blocks-css-js":             {"User-agent: *\nDisallow: /*.css$\n", "User-agent: *\nDisallow: /admin/\n"},
 	"pattern-no-slash":          {"User-agent: *\nDisallow: admin/\n", "User-agent: *\nDisallow: /admin/\n"},
 	"full-url-pattern":          {"User-agent: *\nDisallow: https://example.com/admin/\n", "User-agent: *\nDisallow: /admin/\n"},
+	"regex-syntax":              {"User-agent: *\nDisallow: ^/*\\.pdf$\n", "User-agent: *\nDisallow: /*.pdf$\n"},
+	"misspelled-agent":          {"User-agent: Googelbot\nDisallow: /private/\n", "User-agent: Googlebot\nDisallow: /private/\n"},
 	"dollar-inside":             {"User-agent: *\nDisallow: /a$b\n", "User-agent: *\nDisallow: /a$\n"},
 	"redundant-wildcard":        {"User-agent: *\nDisallow: /admin/*\n", "User-agent: *\nDisallow: /admin/\n"},
 	"duplicate-rule":            {"User-agent: *\nDisallow: /admin/\nDisallow: /admin/\n", "User-agent: *\nDisallow: /admin/\n"},

@@ -225,6 +225,7 @@ func (l *linter) run() {
 	l.checkOrphans()
 	l.checkPatterns()
 	l.checkGroups()
+	l.checkMisspelledAgents() // misspelled.go
 	l.checkRuleSets()
 	l.checkClosed()
 	l.checkAITokens()

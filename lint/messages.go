@@ -155,6 +155,16 @@ var english = map[string]string{
 	"dollar-inside.fix":     "Nothing to change if the URLs contain a dollar sign; if the \"$\" should end the path, cut the rule there.",
 	"dollar-inside.msg":     "In {pattern} the \"$\" is not the last character: Google and RFC 9309 parsers match it as a literal \"$\" in the URL, which is right for paths that hold one; a parser that takes every \"$\" as the end of the URL would match less. Do not write %24 instead: Google does not decode it, so the rule would stop matching for Googlebot.",
 
+	// regex-syntax
+	"regex-syntax.summary":         "A path written as a regular expression (\"^/private\", \"/*\\.pdf$\", \"/page[0-9]\"): robots.txt paths know only \"*\" and a final \"$\", so every other character is matched as written.",
+	"regex-syntax.fix":             "Rewrite it with \"*\" (any characters) and a final \"$\" only, one rule for each alternative; robots.txt has no character classes or repetitions.",
+	"regex-syntax.fix.fixed":       "Write what it means: {fixed}.",
+	"regex-syntax.fix.never-fixed": "Write what it means: {fixed}.",
+	"regex-syntax.msg":             "{pattern} is written as a regular expression ({mark}), but robots.txt paths know only \"*\" (any characters) and a final \"$\" (the end of the URL); every other character is matched as written, so this rule matches only paths that hold these characters literally, not what it says.",
+	"regex-syntax.msg.fixed":       "{pattern} is written as a regular expression ({mark}), but robots.txt paths know only \"*\" (any characters) and a final \"$\" (the end of the URL); every other character is matched as written, so this rule matches only paths that hold these characters literally, not what it says.",
+	"regex-syntax.msg.never":       "{pattern} is written as a regular expression ({mark}), but robots.txt paths know only \"*\" (any characters) and a final \"$\" (the end of the URL); every other character is matched as written, and no URL path starts with \"^\" or holds a \"\\\" (browsers and crawlers turn it into \"/\"), so this rule never matches anything.",
+	"regex-syntax.msg.never-fixed": "{pattern} is written as a regular expression ({mark}), but robots.txt paths know only \"*\" (any characters) and a final \"$\" (the end of the URL); every other character is matched as written, and no URL path starts with \"^\" or holds a \"\\\" (browsers and crawlers turn it into \"/\"), so this rule never matches anything.",
+
 	// redundant-wildcard
 	"redundant-wildcard.summary": "A trailing \"*\": rules already match every path that starts with them.",
 	"redundant-wildcard.fix":     "Drop the trailing \"*\": write {same}.",
@@ -200,6 +210,13 @@ var english = map[string]string{
 	"agent-wildcard.msg":        "In {value} the \"*\" is not a wildcard: the group applies to {token} only.",
 	"agent-wildcard.msg.family": "In {value} the \"*\" is not a wildcard: the group applies to {token} only, not to {others}.",
 	"agent-wildcard.msg.none":   "{value} does not start with a crawler name (a user-agent value must start with letters, digits, \"-\", \"_\" or \".\"), so this line names no crawler at all.",
+
+	// misspelled-agent
+	"misspelled-agent.summary":   "A user-agent name one or two letters from a known crawler's (\"Googelbot\" for Googlebot) that is no crawler's own: the crawler it was meant for does not follow the group.",
+	"misspelled-agent.fix":       "Write the crawler's name: \"User-agent: {suggestion}\".",
+	"misspelled-agent.msg":       "No known crawler is called {token}, and it is one or two letters from {suggestion}: crawlers look only for their own name, so {suggestion} does not follow this group.",
+	"misspelled-agent.msg.merge": "No known crawler is called {token}, and it is one or two letters from {suggestion}: crawlers look only for their own name, so {suggestion} does not follow this group. {suggestion} has a group at line {other}: with the name fixed, the two groups are merged into one, and all their rules apply to it.",
+	"misspelled-agent.msg.star":  "No known crawler is called {token}, and it is one or two letters from {suggestion}: crawlers look only for their own name, so {suggestion} follows the \"*\" group now. With the name fixed it follows this group only, and no longer the \"*\" rules: copy here those it should keep.",
 
 	// invalid-product-token
 	"invalid-product-token.summary":       "A user-agent value that is not a crawler name alone (\"Brightbot 1.0\", \"Yahoo! Slurp\"): parsers read it up to the first character that cannot be part of a name.",
@@ -449,6 +466,7 @@ var english = map[string]string{
 	"pattern-no-slash.explain":                 "Every URL path starts with \"/\", so a rule whose path starts with neither \"/\" nor \"*\" never matches anything. The fix keeps what the rule plainly means: \".pdf$\" becomes \"/*.pdf$\", a doubled field name is dropped.",
 	"full-url-pattern.explain":                 "Rules match the path of a URL, never its scheme or host, so a rule written as a full URL never matches. A robots.txt applies only to the host that serves it: a rule for another host belongs in that host's file, and the audit suggests the bare path only for the file's own host.",
 	"dollar-inside.explain":                    "Only a \"$\" at the end of a path anchors it. Elsewhere Google and RFC 9309 parsers read it as a literal dollar sign, which is right for CMS paths that contain one; writing %24 instead would stop the rule from matching for Google.",
+	"regex-syntax.explain":                     "RFC 9309 section 2.2.3 gives a path two special characters: \"*\" for any sequence of characters, and \"$\" at the end for the end of the URL. Regular-expression syntax (\"^\", \"\\.\", \"[0-9]\", \"\\d\") is matched literally, so such a rule blocks nothing, or something else. A fix is offered only where the rewrite is exact: a leading \"^\" dropped, \"\\.\" as \".\", \".*\" as \"*\", plain alternatives as one rule each; a class or a repetition has no equivalent.",
 	"redundant-wildcard.explain":               "A rule already matches every path that starts with it, so a trailing \"*\" adds nothing, except where it changes which rule is longer in a tie.",
 	"duplicate-rule.explain":                   "The same rule twice in the rules a crawler follows changes nothing; it often shows a file assembled from copies, where a later edit may miss one of them.",
 	"conflicting-rules.explain":                "The same path both allowed and disallowed: RFC 9309 and Google let Allow win a tie, so the Disallow never applies.",
@@ -457,6 +475,7 @@ var english = map[string]string{
 	"non-ascii-pattern.explain":                "Crawlers match non-ASCII characters percent-encoded as UTF-8. Nothing is wrong if the file is UTF-8; the encoded form reads the same in every parser.",
 	"agent-with-version.explain":               "A crawler finds its group by its name; a version or a whole browser user-agent string after the name does not count, and parsers that compare the whole value may never match it.",
 	"agent-wildcard.explain":                   "\"*\" means every crawler only on its own; inside a name it is not a wildcard, so \"Googlebot*\" names Googlebot only.",
+	"misspelled-agent.explain":                 "A crawler finds its group by its own product token, compared without case (RFC 9309 section 2.2.1), so a misspelt name makes a group for a crawler that does not exist. Only names very close to exactly one crawler of the registry are reported, and never a name the registry knows: many real crawlers are not in the registry, and some are a letter from one that is.",
 	"empty-group.explain":                      "User-agent lines with no rules after them form a group that allows everything, and the crawlers they name no longer follow \"*\". User-agent lines parted by a blank line share the next rules under RFC 9309 and Google, but not under Yandex.",
 	"crawl-delay.explain":                      "Crawl-delay is not in RFC 9309. Google ignores it, Yandex has ignored it since February 2018; Bing and some other crawlers wait that many seconds between requests.",
 	"host-directive.explain":                   "Host was Yandex's way to name the main mirror. Yandex stopped reading it in 2018 and no other crawler ever did; a 301 redirect does the job.",

@@ -134,6 +134,16 @@ var romanian = map[string]string{
 	"dollar-inside.fix":     "Nimic de schimbat dacă URL-urile conțin simbolul dolar; dacă \"$\" trebuie să încheie calea, tăiați regula acolo.",
 	"dollar-inside.msg":     "În {pattern}, \"$\" nu este ultimul caracter: Google și analizoarele RFC 9309 îl compară cu un \"$\" din URL, ceea ce e corect pentru căile care îl conțin; un analizor care ia orice \"$\" drept sfârșitul URL-ului s-ar potrivi cu mai puțin. Nu scrieți %24 în loc: Google nu îl decodează, deci regula nu s-ar mai potrivi pentru Googlebot.",
 
+	// regex-syntax
+	"regex-syntax.summary":         "O cale scrisă ca expresie regulată (\"^/private\", \"/*\\.pdf$\", \"/page[0-9]\"): căile din robots.txt cunosc doar \"*\" și un \"$\" final, deci orice alt caracter este comparat așa cum e scris.",
+	"regex-syntax.fix":             "Rescrieți-o doar cu \"*\" (orice caractere) și un \"$\" final, câte o regulă pentru fiecare variantă; robots.txt nu are clase de caractere sau repetiții.",
+	"regex-syntax.fix.fixed":       "Scrieți ce înseamnă: {fixed}.",
+	"regex-syntax.fix.never-fixed": "Scrieți ce înseamnă: {fixed}.",
+	"regex-syntax.msg":             "{pattern} este scrisă ca expresie regulată ({mark}), dar căile din robots.txt cunosc doar \"*\" (orice caractere) și un \"$\" final (sfârșitul URL-ului); orice alt caracter este comparat așa cum e scris, deci regula se potrivește doar cu căile care conțin literal aceste caractere, nu cu ce spune.",
+	"regex-syntax.msg.fixed":       "{pattern} este scrisă ca expresie regulată ({mark}), dar căile din robots.txt cunosc doar \"*\" (orice caractere) și un \"$\" final (sfârșitul URL-ului); orice alt caracter este comparat așa cum e scris, deci regula se potrivește doar cu căile care conțin literal aceste caractere, nu cu ce spune.",
+	"regex-syntax.msg.never":       "{pattern} este scrisă ca expresie regulată ({mark}), dar căile din robots.txt cunosc doar \"*\" (orice caractere) și un \"$\" final (sfârșitul URL-ului); orice alt caracter este comparat așa cum e scris, iar nicio cale de URL nu începe cu \"^\" și nu conține \"\\\" (browserele și crawlerele îl transformă în \"/\"), deci regula nu se potrivește niciodată.",
+	"regex-syntax.msg.never-fixed": "{pattern} este scrisă ca expresie regulată ({mark}), dar căile din robots.txt cunosc doar \"*\" (orice caractere) și un \"$\" final (sfârșitul URL-ului); orice alt caracter este comparat așa cum e scris, iar nicio cale de URL nu începe cu \"^\" și nu conține \"\\\" (browserele și crawlerele îl transformă în \"/\"), deci regula nu se potrivește niciodată.",
+
 	// redundant-wildcard
 	"redundant-wildcard.summary": "Un \"*\" la final: regulile se potrivesc oricum cu toate căile care încep cu ele.",
 	"redundant-wildcard.fix":     "Eliminați \"*\" de la final: scrieți {same}.",
@@ -179,6 +189,13 @@ var romanian = map[string]string{
 	"agent-wildcard.msg":        "În valoarea {value}, \"*\" nu este metacaracter: grupul se aplică doar pentru {token}.",
 	"agent-wildcard.msg.family": "În valoarea {value}, \"*\" nu este metacaracter: grupul se aplică doar pentru {token}, nu și pentru {others}.",
 	"agent-wildcard.msg.none":   "{value} nu începe cu numele unui crawler (o valoare user-agent trebuie să înceapă cu litere, cifre, \"-\", \"_\" sau \".\"), deci această linie nu numește niciun crawler.",
+
+	// misspelled-agent
+	"misspelled-agent.summary":   "Un nume user-agent la una-două litere de numele unui crawler cunoscut (\"Googelbot\" pentru Googlebot) care nu este numele niciunui crawler: crawlerul căruia îi era destinat grupul nu îl urmează.",
+	"misspelled-agent.fix":       "Scrieți numele crawlerului: \"User-agent: {suggestion}\".",
+	"misspelled-agent.msg":       "Niciun crawler cunoscut nu se numește {token}, iar numele e la una-două litere de {suggestion}: crawlerele își caută doar propriul nume, deci {suggestion} nu urmează acest grup.",
+	"misspelled-agent.msg.merge": "Niciun crawler cunoscut nu se numește {token}, iar numele e la una-două litere de {suggestion}: crawlerele își caută doar propriul nume, deci {suggestion} nu urmează acest grup. {suggestion} are un grup la linia {other}: cu numele corectat, cele două grupuri se contopesc într-unul, ale cărui reguli i se aplică toate.",
+	"misspelled-agent.msg.star":  "Niciun crawler cunoscut nu se numește {token}, iar numele e la una-două litere de {suggestion}: crawlerele își caută doar propriul nume, deci {suggestion} urmează acum grupul \"*\". Cu numele corectat va urma doar acest grup, nu și regulile \"*\": copiați aici pe cele pe care trebuie să le păstreze.",
 
 	// invalid-product-token
 	"invalid-product-token.summary":       "O valoare user-agent care nu este doar numele unui crawler (\"Brightbot 1.0\", \"Yahoo! Slurp\"): analizoarele o citesc până la primul caracter care nu poate face parte dintr-un nume.",
@@ -418,6 +435,7 @@ var romanian = map[string]string{
 	"pattern-no-slash.explain":               "Calea oricărui URL începe cu \"/\", deci o regulă a cărei cale nu începe nici cu \"/\", nici cu \"*\" nu se potrivește cu nimic. Corectura păstrează sensul evident: \".pdf$\" devine \"/*.pdf$\", iar un nume de câmp repetat dispare.",
 	"full-url-pattern.explain":               "Regulile se compară cu calea unui URL, niciodată cu schema sau gazda, deci o regulă scrisă ca URL complet nu se potrivește niciodată. Un robots.txt se aplică doar gazdei care îl servește: o regulă pentru altă gazdă își are locul în fișierul acesteia, iar calea simplă este sugerată doar pentru gazda proprie a fișierului.",
 	"dollar-inside.explain":                  "Doar un \"$\" la sfârșitul căii o ancorează. În rest, Google și analizoarele RFC 9309 îl citesc ca simbol dolar, ceea ce e corect pentru căile CMS care îl conțin; scrierea %24 în loc ar face regula să nu se mai potrivească pentru Google.",
+	"regex-syntax.explain":                   "RFC 9309, secțiunea 2.2.3, dă căilor două caractere speciale: \"*\" pentru orice șir de caractere și \"$\" la final pentru sfârșitul URL-ului. Sintaxa expresiilor regulate (\"^\", \"\\.\", \"[0-9]\", \"\\d\") este comparată literal, deci o astfel de regulă nu blochează nimic sau blochează altceva. O corectură se oferă doar unde rescrierea e exactă: \"^\" de la început eliminat, \"\\.\" ca \".\", \".*\" ca \"*\", variantele simple câte o regulă; o clasă sau o repetiție nu are echivalent.",
 	"redundant-wildcard.explain":             "O regulă se potrivește deja cu orice cale care începe cu ea, deci un \"*\" final nu adaugă nimic, în afară de cazurile în care schimbă care regulă este mai lungă la egalitate.",
 	"duplicate-rule.explain":                 "Aceeași regulă de două ori printre regulile unui crawler nu schimbă nimic; adesea arată un fișier alcătuit din copii, unde o modificare ulterioară poate rata una dintre ele.",
 	"conflicting-rules.explain":              "Aceeași cale este și permisă, și interzisă: RFC 9309 și Google lasă Allow să câștige la egalitate, deci Disallow nu se aplică niciodată.",
@@ -426,6 +444,7 @@ var romanian = map[string]string{
 	"non-ascii-pattern.explain":              "Crawlerii compară caracterele din afara ASCII codificate procentual în UTF-8. Nu e nicio greșeală dacă fișierul este UTF-8; forma codificată se citește la fel în orice analizor.",
 	"agent-with-version.explain":             "Un crawler își găsește grupul după nume; o versiune sau un șir user-agent întreg de browser după nume nu contează, iar analizoarele care compară toată valoarea pot să nu o potrivească niciodată.",
 	"agent-wildcard.explain":                 "\"*\" înseamnă toți crawlerii doar singur; într-un nume nu este un wildcard, deci \"Googlebot*\" numește doar Googlebot.",
+	"misspelled-agent.explain":               "Un crawler își găsește grupul după propriul token de produs, fără a ține cont de majuscule (RFC 9309, secțiunea 2.2.1), deci un nume greșit face un grup pentru un crawler care nu există. Sunt semnalate doar numele foarte apropiate de exact un crawler din registru și niciodată un nume pe care registrul îl cunoaște: multe crawlere reale nu sunt în registru, iar unele sunt la o literă de unul care este.",
 	"empty-group.explain":                    "Liniile User-agent fără reguli după ele formează un grup care permite totul, iar crawlerii numiți nu mai urmează \"*\". Liniile User-agent despărțite de o linie goală împart regulile următoare după RFC 9309 și Google, dar nu și după Yandex.",
 	"crawl-delay.explain":                    "Crawl-delay nu face parte din RFC 9309. Google îl ignoră, Yandex îl ignoră din februarie 2018; Bing și alți câțiva crawleri așteaptă atâtea secunde între cereri.",
 	"host-directive.explain":                 "Host era modul Yandex de a numi oglinda principală. Yandex nu îl mai citește din 2018, iar alți crawleri nu l-au citit niciodată; o redirecționare 301 face același lucru.",

@@ -47,6 +47,9 @@ func (l *linter) checkPattern(g *robotstxt.Group, rule robotstxt.Rule) {
 		l.fullURL(rule, col())
 		return
 	}
+	if l.regexSyntax(rule, col) { // regexsyntax.go
+		return
+	}
 	c, hidden := invisible(p)
 	if hidden {
 		fixed := strings.TrimLeftFunc(p, func(r rune) bool { _, ok := invisible(string(r)); return ok })

@@ -49,6 +49,8 @@ var variantInputs = []struct {
 	{text: "User-agent: *\nDisallow: /x\nFoo: bar\n"},
 	{text: "User-agent: *\n" + strings.Repeat("Disallow: /p\n", 1) + manyRules(2100)},
 	{text: "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /tmp/\n\nUser-agent: *\nDisallow: /private/\n"},
+	{text: "User-agent: *\nDisallow: ^/a\nDisallow: \\d\nDisallow: /(a|b)\nDisallow: /[0-9]\n\nUser-agent: Googelbot\nDisallow: /x\n\nUser-agent: Bingbot\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /y\n"},
+	{text: "User-agent: *\nDisallow: /a\n\nUser-agent: Googelbot\nDisallow: /x\n"},
 }
 
 func manyRules(n int) string {

@@ -137,7 +137,7 @@ func TestAgentFlagBothNames(t *testing.T) {
 		if code != exitOK || !strings.Contains(out, "bot") {
 			t.Errorf("report %s bot: exit %d\n%s%s", name, code, out, stderr)
 		}
-		for _, cmd := range []string{"diff", "watch", "gate"} {
+		for _, cmd := range []string{"diff", "watch", "gate", "browse", "serve"} {
 			_, stderr, _ := runCLI(t, "", cmd, name)
 			if strings.Contains(stderr, "flag provided but not defined") {
 				t.Errorf("%s does not take %s: %s", cmd, name, stderr)

@@ -107,6 +107,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
   robotstxt browse --agent ExampleBot --json https://example.com/
   robotstxt browse --agent ExampleBot --json --urls pages.txt > summaries.jsonl`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
+	alias(fs, "agent", "a")
 	scopeFile := fs.String("scope", "", "collection scope `file`, YAML or JSON (default: approve everything the page loads)")
 	allowPrivate := fs.Bool("allow-private", false, "let the page and the robots.txt fetches reach loopback, private and link-local addresses; refused by default")
 	var ranges prefixList

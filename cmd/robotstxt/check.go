@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
@@ -17,7 +18,10 @@ func runCheck(ctx context.Context, c *cli, args []string) error {
 	fs := c.newFlags("check", "-f FILE -a AGENT [-a AGENT ...] [--urls FILE] [--json] URL ...",
 		`Decide whether each agent may fetch each URL under a robots.txt, and print
 one line per (agent, URL): ALLOWED or DISALLOWED, the deciding rule and its
-line. An agent is a product token (Googlebot) or a full user-agent string. A
+line. On a terminal the columns are aligned and the verdicts coloured
+(--color; never with NO_COLOR set or TERM=dumb); in a pipe the lines stay as
+scripts read them. An agent is a product token (Googlebot) or a full
+user-agent string. A
 URL is a full URL or a path starting with "/"; anything else is read as
 Google's library reads it (an empty URL is "/", "private/x" is host
 "private" with path "/x"), with a note on standard error (--strict: an error).
@@ -29,7 +33,12 @@ ignores "*"; the answer says so. --no-fallback gives the plain RFC 9309 answer;
 --exact gives Google's library bit for bit (names cut at the first character
 outside letters, '-' and '_', compared whole; no fallbacks).
 
-With --live, each URL's robots.txt is fetched from its origin instead.
+With --live, each URL's robots.txt is fetched from its origin instead. With
+--json, each line then holds the fields of "check --json" for the URL decided,
+then the fetch's: origin, targetURL, policyURL, policyFinalURL, policyStatus,
+policyHTTPStatus, policyDigest, policyFetchedAt, policyStale, repDecision and
+explanation. When no file could be applied (unreachable, rate-limited,
+refused), allowed is false and reason is the policy status.
 
 Every answer also says what the site says about using the content (AI usage
 preferences, docs/usage-preferences.md): the Content-Usage preferences of
@@ -60,7 +69,17 @@ could not be fetched, 2 on a usage or input error.`,
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs) // with --live
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; an answer whose `purpose` the site refuses is disallowed")
+	color := fs.String("color", "auto", "colour the verdicts: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
+	quiet := fs.Bool("q", false, "print nothing, not even notes: only the exit status says whether everything is allowed (errors are still printed)")
+	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *quiet {
+		c = c.quiet()
+	}
+	colored, err := c.colorFlag(*color)
+	if err != nil {
 		return err
 	}
 	if *purpose != "" && !robotstxt.IsPurpose(*purpose) {
@@ -83,6 +102,7 @@ could not be fetched, 2 on a usage or input error.`,
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
 		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
+			style: checkStyle(isTerminal(c.stdout), colored, nil, true), // URLs are printed as resolved: not padded
 			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard, purpose: *purpose})
 	}
 	if *userAgent != "" {
@@ -131,7 +151,7 @@ could not be fetched, 2 on a usage or input error.`,
 	// One output buffer, appended to and written in large pieces.
 	out := make([]byte, 0, checkOut+4<<10)
 	enc := &wire.Encoder{EscapeHTML: true} // byte for byte json.Marshal's output
-	texts := newTextLines(agents)
+	texts := newTextLines(agents, checkStyle(isTerminal(c.stdout), colored, urls, len(urlFiles) > 0))
 	withUsage := r.HasUsageLines() // else every answer's usage is the same, unknown
 	anyDisallowed := false
 	count := 0
@@ -205,6 +225,14 @@ could not be fetched, 2 on a usage or input error.`,
 	return nil
 }
 
+// quiet is the command's view of the outside world under -q: output and
+// notes go nowhere. Errors still reach standard error: Run prints them.
+func (c *cli) quiet() *cli {
+	q := *c
+	q.stdout, q.stderr = io.Discard, io.Discard
+	return &q
+}
+
 // checkOut is the size at which check writes its output buffer.
 const checkOut = 256 << 10
 
@@ -216,16 +244,77 @@ const checkOut = 256 << 10
 // wire.VerdictTable indexed by the verdict's rule lines and checked against
 // the whole verdict, so a lookup neither hashes strings nor allocates.
 type textLines struct {
-	agents []string // escaped
+	agents []string // escaped, and padded to one width when aligned
 	lines  []wire.VerdictTable[textEntry]
+	style  textStyle
+}
+
+// textStyle is how check's text lines look: plain in a pipe (one space-free
+// layout that scripts split on two spaces), aligned and coloured for people
+// at a terminal.
+type textStyle struct {
+	align    bool
+	color    bool
+	urlWidth int // the URL column's width when aligned; 0: not padded
+}
+
+// maxURLWidth bounds the URL column: a longer URL pushes its own line's
+// explanation only.
+const maxURLWidth = 60
+
+// checkStyle aligns the columns on a terminal: the agents' always, the URLs'
+// when all of them are known before the first line (arguments, not
+// --urls, which is streamed). Colour follows --color.
+func checkStyle(terminal, color bool, urls []string, streamed bool) textStyle {
+	st := textStyle{align: terminal, color: color}
+	if terminal && !streamed {
+		for _, u := range urls {
+			st.urlWidth = max(st.urlWidth, min(utf8.RuneCountInString(textsafe.Escape(u)), maxURLWidth))
+		}
+	}
+	return st
+}
+
+// status is the verdict word, padded to its column and coloured when asked
+// (green allowed, red disallowed).
+func (st textStyle) status(allowed bool) string {
+	switch {
+	case !st.color && allowed:
+		return "ALLOWED     "
+	case !st.color:
+		return "DISALLOWED  "
+	case allowed:
+		return "\x1b[32mALLOWED\x1b[0m     "
+	}
+	return "\x1b[1;31mDISALLOWED\x1b[0m  "
+}
+
+// url is the escaped URL, padded to the URL column when aligned.
+func (st textStyle) url(b []byte, u string) []byte {
+	e := textsafe.Escape(u)
+	b = append(b, e...)
+	if st.urlWidth > 0 {
+		for n := utf8.RuneCountInString(e); n < st.urlWidth; n++ {
+			b = append(b, ' ')
+		}
+	}
+	return b
 }
 
 type textEntry struct{ head, tail string }
 
-func newTextLines(agents []string) *textLines {
-	t := &textLines{}
+func newTextLines(agents []string, st textStyle) *textLines {
+	t := &textLines{style: st}
+	width := 0
 	for _, a := range agents {
-		t.agents = append(t.agents, textsafe.Escape(a))
+		e := textsafe.Escape(a)
+		t.agents = append(t.agents, e)
+		width = max(width, utf8.RuneCountInString(e))
+	}
+	if st.align {
+		for i, e := range t.agents {
+			t.agents[i] = e + strings.Repeat(" ", width-utf8.RuneCountInString(e))
+		}
 	}
 	t.lines = make([]wire.VerdictTable[textEntry], len(agents))
 	return t
@@ -234,28 +323,20 @@ func newTextLines(agents []string) *textLines {
 func (t *textLines) appendLine(b []byte, i int, agent, u string, v *robotstxt.Verdict, ans *wire.Answer) []byte {
 	if ans != nil {
 		// Usage depends on the URL, not only on the verdict: not cached.
-		status := "ALLOWED     "
-		if !v.Allowed {
-			status = "DISALLOWED  "
-		}
-		b = append(b, status+t.agents[i]+"  "...)
-		b = append(b, textsafe.Escape(u)...)
+		b = append(b, t.style.status(v.Allowed)+t.agents[i]+"  "...)
+		b = t.style.url(b, u)
 		b = append(b, "  "...)
 		b = append(b, explainUsage(agent, *v, ans)...)
 		return append(b, '\n')
 	}
 	e, ok := t.lines[i].Get(v)
 	if !ok {
-		status := "ALLOWED     "
-		if !v.Allowed {
-			status = "DISALLOWED  "
-		}
-		*e = textEntry{head: status + t.agents[i] + "  ", tail: "  " + explain(agent, *v) + "\n"}
+		*e = textEntry{head: t.style.status(v.Allowed) + t.agents[i] + "  ", tail: "  " + explain(agent, *v) + "\n"}
 	}
 	b = append(b, e.head...)
 	// Not remembered from the last agent's line: u is a view of the read
 	// buffer, and a remembered one could be overwritten by the next URL.
-	b = append(b, textsafe.Escape(u)...)
+	b = t.style.url(b, u)
 	return append(b, e.tail...)
 }
 

@@ -3,12 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+
+	"github.com/robotstxt/robotstxt"
 
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
+	"github.com/robotstxt/robotstxt/internal/wire"
 )
 
 // liveOptions are the flags of "check" that "check --live" uses.
@@ -20,6 +25,7 @@ type liveOptions struct {
 	userAgent              string
 	guard                  *guardFlags
 	purpose                string // --purpose: a refused purpose disallows
+	style                  textStyle
 }
 
 // checkLive is "check --live": each URL's origin policy is fetched (once per
@@ -49,6 +55,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client, Purpose: o.purpose}
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
+	names := newTextLines(agents, o.style).agents // escaped, padded on a terminal
 	notAllowed := false
 	err := forEachURL(c, urls, urlFiles, func(u string) error {
 		for i, g := range gates {
@@ -64,13 +71,13 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 				notAllowed = true
 			}
 			if asJSON {
-				// Not json.Marshal, which would escape '&' in URLs.
-				b, _ := d.Record.MarshalJSON()
-				out.Write(append(b, '\n'))
+				if err := writeJSONLine(out, newLiveDoc(agents[i], u, d)); err != nil {
+					return err
+				}
 				continue
 			}
 			// The URL decided on: dot segments resolved, no user information.
-			fmt.Fprintf(out, "%-10s  %s  %s  %s\n", liveWord(d.RepDecision), textsafe.Escape(agents[i]), textsafe.Escape(d.TargetURL), liveExplain(agents[i], d))
+			fmt.Fprintf(out, "%s%s  %s  %s\n", o.style.liveWord(d.RepDecision), names[i], textsafe.Escape(d.TargetURL), liveExplain(agents[i], d))
 		}
 		// Answer each URL as it is decided: fetches can be slow.
 		return out.Flush()
@@ -87,14 +94,81 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 	return nil
 }
 
-func liveWord(r gate.RepDecision) string {
+// liveDoc is one line of "check --live --json": every field of "check
+// --json" for the URL as decided (dot segments resolved), then the fetch's,
+// named as "fetch --json" and the decision record name them. When the
+// fetched file was applied, allowed, reason, rule, groups and usage are what
+// "check --json" gives for that file; when it could not be (the policy is
+// unreachable, rate-limited or refused and no earlier copy applies),
+// allowed is false, reason is the policy status, and rule and groups are
+// empty.
+type liveDoc struct {
+	wire.CheckResult
+	Reason           string           `json:"reason"` // shadows CheckResult's: also a policy status
+	Origin           string           `json:"origin"`
+	TargetURL        string           `json:"targetURL"`
+	PolicyURL        string           `json:"policyURL"`
+	PolicyFinalURL   string           `json:"policyFinalURL"`
+	PolicyStatus     fetch.Status     `json:"policyStatus"`
+	PolicyHTTPStatus *int             `json:"policyHTTPStatus"`
+	PolicyDigest     *string          `json:"policyDigest"`
+	PolicyFetchedAt  string           `json:"policyFetchedAt"`
+	PolicyStale      bool             `json:"policyStale"`
+	RepDecision      gate.RepDecision `json:"repDecision"`
+	Explanation      string           `json:"explanation"` // the decision record's reason, in words
+	Purpose          string           `json:"purpose,omitempty"`
+}
+
+func newLiveDoc(agent, rawURL string, d *gate.Decision) liveDoc {
+	var c wire.CheckResult
+	reason := string(d.PolicyStatus)
+	if d.Verdict != nil && !d.PolicyStale {
+		c = wire.NewCheckResult(agent, d.TargetURL, *d.Verdict, nil)
+		reason = d.Verdict.Reason.String()
+		if d.Usage != nil { // else the file has no preference: as check --json says
+			c.Usage, c.UsageLine, c.Signals = d.Usage, d.UsageLine, d.Signals
+		}
+	} else {
+		c = wire.CheckResult{Agent: agent, Path: robotstxt.NormalizePath(d.TargetURL), Groups: []wire.AgentLine{}}
+	}
+	c.URL = rawURL
+	c.Allowed = d.RepDecision == gate.RepAllow
+	if ref := d.Refused; ref != nil {
+		c.Allowed, reason = false, robotstxt.PurposeRefused.String()
+		c.Refused = &wire.Refused{Purpose: ref.Purpose, Line: ref.Line, Source: ref.Source}
+	}
+	doc := liveDoc{CheckResult: c, Reason: reason, Origin: d.Origin, TargetURL: d.TargetURL, PolicyURL: d.PolicyURL,
+		PolicyFinalURL: d.PolicyFinalURL, PolicyStatus: d.PolicyStatus, PolicyFetchedAt: rfc3339(d.PolicyFetchedAt),
+		PolicyStale: d.PolicyStale, RepDecision: d.RepDecision, Explanation: d.Record.Reason, Purpose: d.Purpose}
+	if d.PolicyHTTPStatus != 0 {
+		doc.PolicyHTTPStatus = ptr(d.PolicyHTTPStatus)
+	}
+	if d.PolicyDigest != "" {
+		doc.PolicyDigest = ptr(d.PolicyDigest)
+	}
+	return doc
+}
+
+// writeJSONLine writes v as one line of JSON, '&' and '<' as they are.
+func writeJSONLine(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// liveWord is the answer's word padded to its column, coloured as check
+// colours verdicts (unresolved in yellow).
+func (st textStyle) liveWord(r gate.RepDecision) string {
 	switch r {
 	case gate.RepAllow:
-		return "ALLOWED"
+		return st.status(true)
 	case gate.RepDisallow:
-		return "DISALLOWED"
+		return st.status(false)
 	}
-	return "UNRESOLVED"
+	if st.color {
+		return "\x1b[33mUNRESOLVED\x1b[0m  "
+	}
+	return "UNRESOLVED  "
 }
 
 // liveExplain says why, in the words of "check" when a file was applied.

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/diff"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
@@ -38,7 +39,9 @@ from every pattern of both files, so that a change that flips anything is
 found even with no list: one shortest path for each set of patterns that some
 path matches (every pattern instantiated at its boundaries, '*' filled and
 '$' tested). For files with many '*' patterns the search is bounded and the
-output says so. The crawlers compared are given with -a, or by default "*",
+output says so. A probe path stands for all the URLs the rules treat alike,
+so without --urls the counts are of probe paths, not URLs, and a change that
+closes or opens the whole site says "the whole site". The crawlers compared are given with -a, or by default "*",
 the registry's search and AI crawlers, and every name either file uses.
 Crawlers' documented fallbacks apply unless --no-fallback.
 
@@ -57,8 +60,13 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 	db := fs.String("db", "", "watch `database` that URL@VERSION and URL@DATE read (default $ROBOTSTXT_DB or $XDG_DATA_HOME/robotstxt/watch.db)")
 	userAgent := fs.String("user-agent", "", "the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
+	quiet := fs.Bool("q", false, "print nothing: the exit status says whether any verdict changed (0: none, 1: some); errors are still printed")
+	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *quiet {
+		c = c.quiet()
 	}
 	if fs.NArg() != 2 {
 		return usagef("diff: give OLD and NEW (run \"robotstxt diff --help\")")
@@ -108,7 +116,7 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 			*diff.Result
 		}{old.label, new.label, res})
 	} else {
-		writeDiffText(out, old.label, new.label, res)
+		writeDiffText(out, old, new, res, *noFallback)
 	}
 	if ferr := out.Flush(); err == nil {
 		err = ferr
@@ -181,8 +189,8 @@ func (s *sources) load(ctx context.Context, spec string) (*version, error) {
 
 // writeDiffText prints the structural changes, then the verdict changes
 // grouped by crawlers that see them alike.
-func writeDiffText(w io.Writer, oldName, newName string, res *diff.Result) {
-	fmt.Fprintf(w, "--- %s\n+++ %s\n\n", textsafe.Escape(oldName), textsafe.Escape(newName))
+func writeDiffText(w io.Writer, old, new *version, res *diff.Result, noFallback bool) {
+	fmt.Fprintf(w, "--- %s\n+++ %s\n\n", textsafe.Escape(old.label), textsafe.Escape(new.label))
 	s := res.Structural
 	if s.Same {
 		fmt.Fprint(w, "Rules: no rule, sitemap or record changed (whitespace, comments and order do not count).\n")
@@ -222,7 +230,9 @@ func writeDiffText(w io.Writer, oldName, newName string, res *diff.Result) {
 	}
 	over := plural(res.URLs, "URL")
 	if res.Probed {
-		over = plural(res.URLs, "probe URL") + " from the patterns of both files"
+		// A probe path stands for every URL that the patterns treat
+		// alike: its count is no count of URLs.
+		over = plural(res.URLs, "probe path") + " from the patterns of both files (each stands for all the URLs the rules treat alike)"
 		if !res.ProbesComplete {
 			over += " (search bounded: too many '*' combinations to try them all)"
 		}
@@ -242,7 +252,7 @@ func writeDiffText(w io.Writer, oldName, newName string, res *diff.Result) {
 			if n == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "  %s for %s: %s, e.g.\n", word, who, plural(n, "URL"))
+			fmt.Fprintf(w, "  %s for %s: %s, e.g.\n", word, who, changedCount(old, new, res, sum, blocked, n, noFallback))
 			for _, ex := range sum.Examples {
 				if ex.Blocked() == blocked {
 					fmt.Fprintf(w, "    %s (%s)\n", textsafe.Escape(ex.URL), because(ex))
@@ -253,6 +263,48 @@ func writeDiffText(w io.Writer, oldName, newName string, res *diff.Result) {
 	if res.Truncated {
 		fmt.Fprintf(w, "  (the JSON output lists the first %d changes)\n", diff.MaxChanges)
 	}
+}
+
+// changedCount says how many URLs changed verdict in one direction for an
+// agent: over --urls, a count of URLs; over probe paths, "the whole site"
+// when the change closes the site (NEW disallows every path, OLD did not) or
+// opens it (OLD disallowed every path, NEW disallows none), "the site but
+// ..." when a rule matching every path decides, else a count of probe
+// paths, which is no count of URLs ("/" alone stands for the site).
+func changedCount(old, new *version, res *diff.Result, sum diff.Summary, blocked bool, n int, noFallback bool) string {
+	agent := sum.Agents[0]
+	if !res.Probed {
+		return plural(n, "URL")
+	}
+	o := old.robots.AgentWith(agent, robotstxt.AgentOptions{NoFallback: noFallback}).Rules()
+	nw := new.robots.AgentWith(agent, robotstxt.AgentOptions{NoFallback: noFallback}).Rules()
+	switch {
+	case blocked && crawlers.Closed(nw) && !crawlers.Closed(o):
+		return "the whole site (every URL it could fetch before)"
+	case !blocked && crawlers.Closed(o) && disallowsNothing(nw):
+		return "the whole site (every URL blocked before)"
+	}
+	for _, ex := range sum.Examples {
+		r := ex.Old.Rule
+		if blocked {
+			r = ex.New.Rule
+		}
+		if ex.Blocked() == blocked && r != nil && crawlers.MatchesEverything(r.Pattern) {
+			// "Disallow: /" with an Allow, or the reverse: most of the site.
+			return "the site but the paths other rules decide (" + plural(n, "probe path") + ")"
+		}
+	}
+	return "the URLs of " + plural(n, "probe path")
+}
+
+// disallowsNothing reports whether no rule disallows any path.
+func disallowsNothing(rules []robotstxt.Rule) bool {
+	for _, r := range rules {
+		if r.Kind == robotstxt.Disallow && r.Pattern != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // because says which rule made the difference.

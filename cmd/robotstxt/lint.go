@@ -28,6 +28,8 @@ stable ID, a severity, a line and, where there is one, a fix.
 
 Input: -f FILE, or one or more FILE arguments, or a DIR (every *.txt file
 under it, recursively), or standard input when no file is given (or "-f -").
+A site or robots.txt URL (https://example.com) is fetched as "robotstxt fetch"
+fetches its robots.txt; the status goes to standard error.
 Many files are linted in one run: text output shows each file, then a total;
 json prints one object whatever the number of files ({"files": [...],
 "counts": {...}}; see docs/auditing.md); sarif writes one run with one
@@ -96,8 +98,26 @@ one is, 2 on a usage or input error.`,
 	jsonFlag := addJSONFlag(fs, format)
 	choice := addLintChoiceFlags(fs) // lint_choose.go
 	fixer := addLintFixFlags(fs)     // lint_fix.go
+	src := addSourceFlags(fs)        // a URL input is fetched (source.go)
+	quiet := fs.Bool("q", false, "print no findings: only the exit status says whether one is at or above --fail-on (errors are still printed)")
+	alias(fs, "q", "quiet")
+	progressFlag := addProgressFlag(fs, c) // progress.go
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	prog, err := progressFlag()
+	if err != nil {
+		return err
+	}
+	errOut := c.stderr // unreadable inputs are errors: named even under -q
+	if *quiet {
+		c, prog = c.quiet(), nil
+	} else if prog.on {
+		// The status line is cleared before anything else is written.
+		shown := *c
+		shown.stdout, shown.stderr = prog.before(c.stdout), prog.before(c.stderr)
+		c, errOut = &shown, shown.stderr
+		defer prog.clear()
 	}
 	sel, baseline, err := choice.resolve(fs, lintSettings{failOn: failOn, format: format, host: host, lang: lang, maxBytes: maxBytes})
 	if err != nil {
@@ -148,7 +168,7 @@ one is, 2 on a usage or input error.`,
 	// A file that cannot be read is named on standard error and the others
 	// are still linted; the exit status is then 2 (an input error).
 	for _, m := range missing {
-		fmt.Fprintf(c.stderr, "robotstxt: lint: %s\n", fileError(m))
+		fmt.Fprintf(errOut, "robotstxt: lint: %s\n", fileError(m))
 	}
 	if len(paths) == 0 {
 		return &exitError{code: exitUsage} // each one named above
@@ -165,13 +185,16 @@ one is, 2 on a usage or input error.`,
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		body, err := c.readInput(p)
+		if len(paths) > 1 {
+			prog.show("lint: %d of %d: %s", i+1, len(paths), p)
+		}
+		body, fetched, err := c.readSource(ctx, p, src)
 		if err != nil {
 			var ee *exitError
 			if p == "-" || !errors.As(err, &ee) {
 				return err
 			}
-			fmt.Fprintf(c.stderr, "robotstxt: lint: %s\n", ee.msg)
+			fmt.Fprintf(errOut, "robotstxt: lint: %s\n", ee.msg)
 			missing = append(missing, err)
 			continue
 		}
@@ -180,6 +203,8 @@ one is, 2 on a usage or input error.`,
 			display = *name
 		} else if p == "-" {
 			display = "robots.txt"
+		} else {
+			display = fetched
 		}
 		text := string(body)
 		if fixer.on() {
@@ -252,7 +277,7 @@ one is, 2 on a usage or input error.`,
 func lintPaths(inputs []string) (paths []string, missing []error, err error) {
 	var out []string
 	for _, in := range inputs {
-		if in == "-" {
+		if in == "-" || isSourceURL(in) {
 			out = append(out, in)
 			continue
 		}

@@ -14,17 +14,21 @@ import (
 )
 
 func runParse(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("parse", "[-f FILE|-] [--json]",
+	fs := c.newFlags("parse", "[-f FILE|URL|-] [--json]",
 		`Parse a robots.txt and print its groups (user-agent lines and rules), the
 rules outside any group, sitemaps and other records, each with its line number.
-With no file, standard input is read. Values are printed as written, with
+With no file, standard input is read. A site or robots.txt URL
+(https://example.com) is fetched as "robotstxt fetch" fetches its robots.txt;
+the status goes to standard error. Values are printed as written, with
 control characters escaped (\x1b), so that a file from the web cannot act on
 the terminal.`,
 		`  robotstxt parse -f robots.txt
+  robotstxt parse https://example.com
   curl -s https://example.com/robots.txt | robotstxt parse --json`)
-	file := fs.String("f", "-", "robots.txt `file` to read (- for standard input)")
+	file := fs.String("f", "-", "robots.txt `file` to read (- for standard input), or a site or robots.txt URL to fetch")
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` (-1: no limit)")
+	src := addSourceFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -34,7 +38,7 @@ the terminal.`,
 	if fs.NArg() == 1 {
 		*file = fs.Arg(0)
 	}
-	body, err := c.readInput(*file)
+	body, _, err := c.readSource(ctx, *file, src)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,7 @@ import (
 )
 
 func runReport(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("report", "[-f FILE | FILE | -] [--all] [-a AGENT ...] [--json] [--lang LANG] [URL ...]",
+	fs := c.newFlags("report", "[-f FILE|URL | FILE | -] [--all] [-a AGENT ...] [--json] [--lang LANG] [URL ...]",
 		`Show what each crawler people ask about may fetch under a robots.txt: all
 robots (*), Googlebot and YandexBot first, then the AI crawlers (--all: every
 known crawler, search engines, SEO tools and archives too), then every other
@@ -34,16 +34,19 @@ control-only AI tokens are counted apart.
 
 Input: -f FILE, or the first argument when it is "-", names an existing file
 or does not look like a URL or a path (nosuch.txt is a missing file, an
-error), else standard input. The other arguments are URLs or paths (/x,
-https://example.com/x).
+error), else standard input. -f also takes a site or robots.txt URL
+(-f https://example.com), fetched as "robotstxt fetch" fetches its robots.txt;
+the status goes to standard error. The other arguments are URLs or paths (/x,
+https://example.com/x), checked against the file.
 --lang ru or ro translates the headings, verdicts and notes.
 
 Exit status: 0, or 2 on a usage or input error.`,
 		`  robotstxt report robots.txt
   robotstxt report -f robots.txt / /private/page https://example.com/search?q=x
+  robotstxt report -f https://example.com / /search
   curl -s https://example.com/robots.txt | robotstxt report --lang ru
   robotstxt report -f robots.txt --all -a ExampleBot --json`)
-	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
+	file := fs.String("f", "", "robots.txt `file` to read (- for standard input), or a site or robots.txt URL to fetch")
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	all := fs.Bool("all", false, "show every known crawler, not only the default set")
 	var agents stringList
@@ -52,6 +55,7 @@ Exit status: 0, or 2 on a usage or input error.`,
 	color := fs.String("color", "auto", "colour text output: auto (on a terminal, unless NO_COLOR is set), always or never")
 	lang := fs.String("lang", "en", "`language` of notes and purposes (English where a text is missing)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` (-1: no limit)")
+	src := addSourceFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -69,7 +73,7 @@ Exit status: 0, or 2 on a usage or input error.`,
 	if len(urls) == 0 {
 		urls = []string{"/"}
 	}
-	body, err := c.readInput(*file)
+	body, name, err := c.readSource(ctx, *file, src)
 	if err != nil {
 		return err
 	}
@@ -114,7 +118,6 @@ Exit status: 0, or 2 on a usage or input error.`,
 	// answer does; the lines that make it differ are listed.
 	yandexLines := r.YandexBlankLines()
 	summary := crawlers.Summarize(r, urls)
-	name := *file
 	if name == "-" {
 		name = "robots.txt"
 	}

@@ -72,6 +72,7 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	f := &serveGateFlags{}
 	fs.BoolVar(&f.on, "gate", false, "serve the decision service (POST /api/v1/decide, /api/v1/target-status, /api/v1/policy, /metrics)")
 	fs.StringVar(&f.agent, "agent", "", "with --gate: the crawler's product `token` decided for by default")
+	alias(fs, "agent", "a")
 	fs.StringVar(&f.scope, "scope", "", "with --gate: collection scope `file`, YAML or JSON; without one nothing is admitted")
 	fs.StringVar(&f.redisURL, "redis", "", "with --gate: share policies, holds and limits through Redis at `URL` (redis://host:port/db, redis-sentinel://host:port[,host:port]/master[/db], or a cluster's seeds: redis-cluster://host:port[,host:port...])")
 	fs.StringVar(&f.prefix, "redis-prefix", rediscache.DefaultPrefix, "with --redis: `prefix` of every key and channel")

@@ -65,7 +65,9 @@ say); the schedule survives a restart. The database is SQLite, written by a
 pure-Go driver: --db, else $ROBOTSTXT_DB, else watch.db in
 $XDG_DATA_HOME/robotstxt (~/.local/share/robotstxt).
 
-watch runs until interrupted, or for --count rounds of fetches.
+watch runs until interrupted, or for --count rounds of fetches. When
+standard error is a terminal, a status line there shows the fetch under way
+and the wait for the next one (--progress never hides it, always forces it).
 
 Exit status: 0 when stopped, 2 on a usage error or a database error.`,
 		`  robotstxt watch https://example.com/ https://shop.example.com/ --every 6h
@@ -80,7 +82,12 @@ Exit status: 0 when stopped, 2 on a usage error or a database error.`,
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks in the diff")
 	userAgent := fs.String("user-agent", "", "the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
+	progressFlag := addProgressFlag(fs, c)
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	prog, err := progressFlag()
+	if err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
@@ -124,9 +131,11 @@ Exit status: 0 when stopped, 2 on a usage error or a database error.`,
 		store: st, every: *every, clock: watchClock, verbose: *verbose,
 		opts:   diff.Options{Agents: agents, NoFallback: *noFallback},
 		client: &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, Guard: guard.policy(), Now: watchClock.Now}, Now: watchClock.Now},
-		out:    bufio.NewWriter(c.stdout),
+		out:    bufio.NewWriter(prog.before(c.stdout)),
+		prog:   prog,
 	}
 	err = w.run(ctx, urls, *count)
+	prog.clear()
 	if ferr := w.out.Flush(); err == nil {
 		err = ferr
 	}
@@ -145,6 +154,7 @@ type watcher struct {
 	verbose bool
 	opts    diff.Options
 	out     *bufio.Writer
+	prog    *progress // the status line on a terminal: the fetch under way, the next one
 }
 
 func (w *watcher) run(ctx context.Context, urls []string, rounds int) error {
@@ -163,16 +173,29 @@ func (w *watcher) run(ctx context.Context, urls []string, rounds int) error {
 			if err := w.out.Flush(); err != nil {
 				return err
 			}
-			if err := w.clock.Sleep(ctx, d); err != nil {
+			w.prog.show("watch: %s, round %d: next fetch %s (%s)", plural(len(urls), "site"), round+1, textsafe.Escape(urls[0]), until(d))
+			err := w.clock.Sleep(ctx, d)
+			w.prog.clear()
+			if err != nil {
 				return err
 			}
 		}
 		now := w.clock.Now()
+		fetching := 0
+		for _, u := range urls {
+			if !due[u].After(now) {
+				fetching++
+			}
+		}
+		i := 0
 		for _, u := range urls {
 			if due[u].After(now) {
 				continue
 			}
+			i++
+			w.prog.show("watch: round %d: fetching %d of %d: %s", round+1, i, fetching, textsafe.Escape(u))
 			next, err := w.fetch(ctx, u)
+			w.prog.clear()
 			if err != nil {
 				return err
 			}
@@ -305,7 +328,7 @@ func (w *watcher) explain(ctx context.Context, u string, prev, cur *history.Vers
 	}
 	res := diff.Compare(rulesOf(base), now, &w.opts)
 	var b bufferWriter
-	writeDiffText(&b, fmt.Sprintf("version %d", base.N), fmt.Sprintf("version %d", cur.N), res)
+	writeDiffText(&b, &version{rulesOf(base), fmt.Sprintf("version %d", base.N)}, &version{now, fmt.Sprintf("version %d", cur.N)}, res, w.opts.NoFallback)
 	for _, line := range b.lines() {
 		fmt.Fprintf(w.out, "    %s\n", line)
 	}
