@@ -20,6 +20,9 @@ func TestQuiet(t *testing.T) {
 	robots := write("robots.txt", "User-agent: *\nDisallow: /private\n")
 	closed := write("closed.txt", "User-agent: *\nDisallow: /\n")
 	missing := filepath.Join(dir, "nosuch.txt")
+	holds := write("holds.expect", "bot /public allow\nbot /private disallow\n")
+	fails := write("fails.expect", "bot /private allow\n")
+	bad := write("bad.expect", "bot /x maybe\n")
 	site := newCrawlerSite(t, map[string]crawlerRoute{"/robots.txt": {body: "User-agent: *\nDisallow: /private\n"}})
 	for _, tt := range []struct {
 		name      string
@@ -36,6 +39,9 @@ func TestQuiet(t *testing.T) {
 		{"diff same", []string{"diff", "-q", robots, robots}, 0, false},
 		{"diff changed", []string{"diff", "--quiet", robots, closed}, 1, false},
 		{"diff missing", []string{"diff", "-q", robots, missing}, 2, true},
+		{"test holds", []string{"test", "-q", "-f", robots, holds}, 0, false},
+		{"test fails", []string{"test", "--quiet", "-f", robots, fails}, 1, false},
+		{"test bad spec", []string{"test", "-q", "-f", robots, bad}, 2, true},
 		{"lint clean", []string{"lint", "-q", robots}, 0, false},
 		{"lint finding", []string{"lint", "--quiet", "--fail-on", "info", closed}, 1, false},
 		{"lint missing named", []string{"lint", "-q", robots, missing}, 2, true},

@@ -62,11 +62,16 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
 	jsonFlag := addJSONFlag(fs, format)
+	quiet := fs.Bool("q", false, "print nothing: only the exit status says whether every expectation holds (errors are still printed)")
+	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
 	if err := jsonFlag(); err != nil {
 		return err
+	}
+	if *quiet {
+		c = c.quiet()
 	}
 	if !validFormat(*format) {
 		return usagef("test: unknown format %q (want %s)", *format, strings.Join(expect.Formats, ", "))
