@@ -43,7 +43,13 @@ func browser(t testing.TB, opts ...guard.LaunchOption) context.Context {
 		t.Skip("browser tests are not short") // most of the suite's time
 	}
 	path := chromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	limit := 2 * time.Minute
+	if _, ok := t.(*testing.B); ok {
+		// A benchmark runs as long as -benchtime and -count make it (and
+		// -count repeats each sub-benchmark within one call of this).
+		limit = 30 * time.Minute
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	t.Cleanup(cancel)
 	bctx, stop, err := guard.Launch(ctx, path, opts...)
 	if err != nil {
