@@ -25,7 +25,10 @@ ALL = {'regex-syntax', 'misspelled-agent'}
 def main(path):
     random.seed(SEED)
     by = collections.defaultdict(lambda: collections.defaultdict(list))
-    for doc in json.load(open(path)):
+    report = json.load(open(path))
+    # lint --json: {"files": [...], "counts": {...}} (an array before issue 22's second stop).
+    docs = report['files'] if isinstance(report, dict) else report
+    for doc in docs:
         name = os.path.basename(doc['file'])
         for f in doc['findings']:
             by[f['id']][name].append({'file': name, 'line': f.get('line', 0), 'id': f['id'],
