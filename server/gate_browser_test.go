@@ -17,6 +17,7 @@ import (
 	"github.com/robotstxt/robotstxt/cache"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 	"github.com/robotstxt/robotstxt/netguard"
 	"github.com/robotstxt/robotstxt/server"
 )
@@ -140,7 +141,7 @@ fetch("/api/v1/target-status?via=rebind", {method: "POST", headers: {"Content-Ty
 // the held one is still held, and no robots.txt was fetched. A JSON POST
 // from a crawler then holds the origin (the check looks at live state).
 func TestCrossSiteAttackInChromium(t *testing.T) {
-	path := chromiumPath(t)
+	path := testutil.Chromium(t)
 	var fetches atomic.Int64
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/robots.txt" {

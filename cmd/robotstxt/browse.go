@@ -343,7 +343,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		}
 		tick.Stop()
 		// The guard goes first: the browser is someone else's.
-		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), detachWait)
 		g.Detach(dctx)
 		dcancel()
 		recs := g.Records()
@@ -395,7 +395,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 			if *attach == "" {
 				stop()
 			}
-			dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), detachWait)
 			g.Detach(dctx)
 			dcancel()
 			recs = g.Records()
@@ -419,7 +419,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		if *attach == "" {
 			stop()
 		}
-		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		dctx, dcancel := context.WithTimeout(context.WithoutCancel(ctx), detachWait)
 		g.Detach(dctx)
 		dcancel()
 		if n := g.Stats().Overflow; n > 0 && werr == nil {
@@ -898,3 +898,10 @@ func (l *flagList) Set(v string) error {
 	*l = append(*l, v)
 	return nil
 }
+
+// detachWait bounds how long browse waits, once a page is done, for the
+// decisions still under way (a robots.txt fetch can take seconds on a
+// loaded machine), so that every record it writes has its decision. Each
+// decision is bounded on its own; this only stops a stuck one from holding
+// the command.
+const detachWait = 30 * time.Second

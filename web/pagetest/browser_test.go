@@ -1,4 +1,4 @@
-package server_test
+package pagetest_test
 
 import (
 	"bytes"
@@ -57,23 +57,6 @@ Sitemap: https://www.example.com/sitemap.xml
 Crawl-delay: 10
 `
 
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{os.Getenv("ROBOTSTXT_CHROMIUM"), "/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if name == "" {
-			continue
-		}
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("Chromium is not installed: CI must install it (apt-get install -y chromium)")
-	}
-	t.Skip("Chromium is not installed (apt-get install -y chromium); skipping the browser tests")
-	return ""
-}
-
 func artifactDir(t *testing.T) string {
 	if d := os.Getenv("ROBOTSTXT_ARTIFACTS"); d != "" {
 		if err := os.MkdirAll(d, 0o755); err != nil {
@@ -126,7 +109,7 @@ func newBrowser(t *testing.T) *browser { return newBrowserWith(t, server.Options
 
 // newBrowserWith is newBrowser with a server of the given options.
 func newBrowserWith(t *testing.T, sopts server.Options) *browser {
-	path := chromiumPath(t)
+	path := testutil.Chromium(t)
 	srv, err := server.New(sopts)
 	if err != nil {
 		t.Fatal(err)
@@ -1362,7 +1345,7 @@ func verdictFor(t *testing.T, ctx context.Context, agent, u string) (string, int
 // order mark, CRLF line endings, bytes that are not UTF-8, and plain ones.
 func corpusSample(t *testing.T) []string {
 	t.Helper()
-	dir, err := filepath.Abs(testutil.CorpusDir(t, "../../shared/corpus/robots"))
+	dir, err := filepath.Abs(testutil.CorpusDir(t, "../../../shared/corpus/robots"))
 	if err != nil {
 		t.Fatal(err)
 	}

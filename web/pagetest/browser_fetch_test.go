@@ -1,4 +1,4 @@
-package server_test
+package pagetest_test
 
 import (
 	"net/http"
