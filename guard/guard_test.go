@@ -207,6 +207,52 @@ func TestBrowseNavigationRedirect(t *testing.T) {
 	}
 }
 
+// TestBrowseSubresourceStatus: the records of a page's images and style
+// sheets carry the target's status, each hop of a redirect its own, and a
+// subresource's redirect to a disallowed URL is stopped at the redirect.
+func TestBrowseSubresourceStatus(t *testing.T) {
+	ctx := browser(t)
+	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
+		"/robots.txt":    text("text/plain", "User-agent: *\nDisallow: /private/\n"),
+		"/":              text("text/html", `<link rel="icon" href="data:,"><link rel="stylesheet" href="/s.css"><img src="/a.png"><img src="/gone.png">`),
+		"/a.png":         redirect("/b.png"),
+		"/b.png":         text("image/png", ""),
+		"/gone.png":      func(w http.ResponseWriter, r *http.Request) { http.Error(w, "gone", http.StatusGone) },
+		"/s.css":         redirect("/private/s.css"),
+		"/private/s.css": text("text/css", ""),
+	})
+	g, _ := newGuard(t, true)
+	if err := g.Attach(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Load(ctx, a.URL+"/", guard.WaitLoad); err != nil {
+		t.Fatal(err)
+	}
+	g.Detach(ctx)
+	if n := a.Count("/private/s.css"); n != 0 {
+		t.Errorf("the disallowed redirect target was reached %d times", n)
+	}
+	var got []string
+	for _, r := range g.Records() {
+		if strings.HasPrefix(r.TargetURL, "data:") {
+			continue
+		}
+		got = append(got, names(describe(r)+" from "+r.RedirectedFrom, map[string]*origin{"A": a}))
+	}
+	sort.Strings(got)
+	want := []string{
+		"admit document http://A/ -> 200 from ",
+		"admit image http://A/a.png -> 302 from ",
+		"admit image http://A/b.png -> 200 from http://A/a.png",
+		"admit image http://A/gone.png -> 410 from ",
+		"admit stylesheet http://A/s.css -> 302 from ",
+		"drop stylesheet http://A/private/s.css -> blocked from http://A/s.css",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("records:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestBrowseDestinationRefused: without AllowPrivate, the page's requests
 // to loopback are dropped before anything is sent, robots.txt included,
 // whether the host is an address or a name that resolves to one.
