@@ -161,6 +161,11 @@ one is, 2 on a usage or input error.`,
 	if len(inputs) == 0 {
 		inputs = []string{"-"}
 	}
+	if *quiet && fixer.fix && slices.Contains(inputs, "-") {
+		// The fixed text of standard input goes to standard output, which
+		// -q silences: the fix would be lost.
+		return usagef("lint: --fix on standard input writes the fixed text to standard output; leave out -q")
+	}
 	paths, missing, err := lintPaths(inputs)
 	if err != nil {
 		return err

@@ -23,6 +23,7 @@ func TestQuiet(t *testing.T) {
 	holds := write("holds.expect", "bot /public allow\nbot /private disallow\n")
 	fails := write("fails.expect", "bot /private allow\n")
 	bad := write("bad.expect", "bot /x maybe\n")
+	typo := write("typo.txt", "User-agent: *\nDisallow: /private\nDisallow: /private\n")
 	site := newCrawlerSite(t, map[string]crawlerRoute{"/robots.txt": {body: "User-agent: *\nDisallow: /private\n"}})
 	for _, tt := range []struct {
 		name      string
@@ -45,6 +46,8 @@ func TestQuiet(t *testing.T) {
 		{"lint clean", []string{"lint", "-q", robots}, 0, false},
 		{"lint finding", []string{"lint", "--quiet", "--fail-on", "info", closed}, 1, false},
 		{"lint missing named", []string{"lint", "-q", robots, missing}, 2, true},
+		{"lint --fix of stdin refused", []string{"lint", "-q", "--fix"}, 2, true},
+		{"lint --diff", []string{"lint", "-q", "--diff", typo}, 1, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			stdout, stderr, code := crawlerRun(t, "", tt.args...)
