@@ -167,10 +167,12 @@ func (c *Compact) best(h *compactHeader, text, path string, d *compactDecision) 
 // Robots.resolve does with the default options.
 func (c *Compact) resolve(h *compactHeader, text, name string) compactSelection {
 	var s compactSelection
+	known := false // cr and ok are known
+	var cr crawlerRule
+	var ok bool
 	if h.flags&compactYandex != 0 {
-		if cr, ok := crawlerRuleOf(name); ok && cr.yandexReading {
-			s.yandex = true
-		}
+		cr, ok = crawlerRuleOf(name)
+		known, s.yandex = true, ok && cr.yandexReading
 	}
 	if name == "" || IsProductToken(name) {
 		key := name
@@ -187,7 +189,10 @@ func (c *Compact) resolve(h *compactHeader, text, name string) compactSelection 
 		s.token, s.found = tok, true
 		return s
 	}
-	if cr, ok := crawlerRuleOf(name); ok {
+	if !known {
+		cr, ok = crawlerRuleOf(name)
+	}
+	if ok {
 		fb := cr.fallback
 		for i := 0; fb != "" && i < maxFallbacks; i++ {
 			if first, ok := c.firstNaming(h, text, fb); ok {

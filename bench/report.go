@@ -338,6 +338,11 @@ func WriteKept(w io.Writer, k Kept) error {
 	_, err := fmt.Fprintf(w, "Memory kept per parsed file after checks, files under 16 KiB (%s files, median size %s bytes): "+
 		"ours %s bytes (%sx the file), temoto %s bytes (%sx); target ours <= 2x the file: %s.\n",
 		Count(k.Files), Count(k.MedianSize), num(k.OursBytes), num(k.OursPerByte), num(k.TemotoBytes), num(k.TemotoPerByte), yesNo(k.OursPerByte <= 2))
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "The same files kept as a robotstxt.Compact (ParseCompact; %s of them packed): %s bytes (%sx the file); target <= 2x the file: %s.\n",
+		Count(k.CompactPacked), num(k.CompactBytes), num(k.CompactPerByte), yesNo(k.CompactPerByte <= 2))
 	return err
 }
 

@@ -207,53 +207,86 @@ type Kept struct {
 	MedianSize                 int
 	OursBytes, TemotoBytes     float64
 	OursPerByte, TemotoPerByte float64
+	// The same for a robotstxt.Compact made by ParseCompact, and the
+	// share of the files it keeps packed.
+	CompactBytes, CompactPerByte float64
+	CompactPacked                int
 }
 
 // MemoryKept parses each file under 16 KiB, checks it for every agent of
 // Agents against a few paths, and measures what stays on the heap while
-// the parsed file is kept (the text included).
+// the parsed file is kept (the text included): as a Robots, by temoto, and
+// as a Compact.
 func MemoryKept(files []File) Kept {
 	var k Kept
-	var ours, tem, oursPer, temPer, sizes []float64
+	var ours, tem, comp, oursPer, temPer, compPer, sizes []float64
 	paths := []string{"/", "/search?q=1", "/a/b.html"}
-	heap := func() uint64 {
-		runtime.GC()
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
 	for _, f := range Small(files) {
-		t0, err := temoto.FromBytes(f.Data)
-		if err != nil {
+		if _, err := temoto.FromBytes(f.Data); err != nil {
 			continue
 		}
-		runtime.KeepAlive(t0)
 		data := string(f.Data) // copied out of the corpus as a fetch would
-		before := heap()
-		r := robotstxt.ParseString(strings.Clone(data))
-		for _, a := range Agents {
-			for _, p := range paths {
-				r.Allowed(a, p)
+		o := keptBy(func() any {
+			r := robotstxt.ParseString(strings.Clone(data))
+			for _, a := range Agents {
+				for _, p := range paths {
+					r.Allowed(a, p)
+				}
 			}
-		}
-		mid := heap()
-		t, _ := temoto.FromString(strings.Clone(data))
-		for _, a := range Agents {
-			for _, p := range paths {
-				t.TestAgent(p, a)
+			return r
+		})
+		tt := keptBy(func() any {
+			t, _ := temoto.FromString(strings.Clone(data))
+			for _, a := range Agents {
+				for _, p := range paths {
+					t.TestAgent(p, a)
+				}
 			}
+			return t
+		})
+		packed := false
+		cc := keptBy(func() any {
+			c := robotstxt.ParseCompact(f.Data) // copies what it keeps
+			for _, a := range Agents {
+				for _, p := range paths {
+					c.Check(a, p)
+				}
+			}
+			packed = c.Packed()
+			return c
+		})
+		if packed {
+			k.CompactPacked++
 		}
-		after := heap()
-		runtime.KeepAlive(r)
-		runtime.KeepAlive(t)
-		o, tt := float64(int64(mid-before)), float64(int64(after-mid))
-		ours, tem = append(ours, o), append(tem, tt)
+		ours, tem, comp = append(ours, o), append(tem, tt), append(comp, cc)
 		oursPer, temPer = append(oursPer, o/float64(len(data))), append(temPer, tt/float64(len(data)))
+		compPer = append(compPer, cc/float64(len(data)))
 		sizes = append(sizes, float64(len(data)))
 	}
 	k.Files = len(ours)
 	k.MedianSize = int(median(sizes))
 	k.OursBytes, k.TemotoBytes = median(ours), median(tem)
 	k.OursPerByte, k.TemotoPerByte = median(oursPer), median(temPer)
+	k.CompactBytes, k.CompactPerByte = median(comp), median(compPer)
 	return k
+}
+
+// keptBy returns the bytes that what build returns keeps on the heap. It
+// runs in a frame of its own, so that what the caller still holds (or has
+// just dropped) cannot move between the two readings.
+//
+//go:noinline
+func keptBy(build func() any) float64 {
+	before := heapInUse()
+	x := build()
+	after := heapInUse()
+	runtime.KeepAlive(x)
+	return float64(int64(after - before))
+}
+
+func heapInUse() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
