@@ -3,6 +3,8 @@ package robotstxt_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -294,4 +296,51 @@ func FuzzCompact(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkCompact compares a check of a Compact with one of the Robots it
+// was made from (compiled by then, as a file kept for many checks is), on
+// a small file and on github.com's (56 rules, most of them wildcards, and
+// packed): Allowed, and Check with its explained verdict.
+func BenchmarkCompact(b *testing.B) {
+	dir := testutil.CorpusDir(b, "../shared/corpus/robots")
+	github, err := os.ReadFile(filepath.Join(dir, "github.com.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	files := []struct{ name, text string }{
+		{"small", "User-agent: *\nDisallow: /cgi-bin/\nDisallow: /tmp/\nDisallow: /search\nAllow: /search/about\n\nSitemap: https://example.com/sitemap.xml\n"},
+		{"github.com", string(github)},
+	}
+	for _, f := range files {
+		r := robotstxt.ParseString(f.text)
+		c := r.Compact()
+		if !c.Packed() {
+			b.Fatalf("%s is not packed", f.name)
+		}
+		var rules []robotstxt.Rule
+		for _, g := range r.Groups {
+			rules = append(rules, g.Rules...)
+		}
+		urls := samplePaths(rules, rand.New(rand.NewPCG(1, 2)), 60)
+		for range 32 {
+			for _, u := range urls {
+				r.Allowed("Googlebot", u) // compile the rules
+			}
+		}
+		run := func(name string, check func(u string)) {
+			b.Run(f.name+"/"+name, func(b *testing.B) {
+				b.ReportAllocs()
+				i := 0
+				for b.Loop() {
+					check(urls[i%len(urls)])
+					i++
+				}
+			})
+		}
+		run("Robots.Allowed", func(u string) { r.Allowed("Googlebot", u) })
+		run("Compact.Allowed", func(u string) { c.Allowed("Googlebot", u) })
+		run("Robots.Check", func(u string) { r.Check("Googlebot", u) })
+		run("Compact.Check", func(u string) { c.Check("Googlebot", u) })
+	}
 }

@@ -27,6 +27,16 @@
 // imports only the standard library and no networking code: fetching
 // robots.txt is the job of the fetch package.
 //
+// A crawler that keeps many parsed files (a cache of millions of origins)
+// keeps each as a Compact, from ParseCompact or Robots.Compact: the text
+// and a small packed table, about 1.4 times the file for the median small
+// file against about 4.4 times for a Robots. It answers Check and Allowed
+// exactly as the Robots does, trying the rules in turn; Allowed allocates
+// nothing. Files with more than MaxPackedRules rules or MaxPackedAgents
+// user-agent lines, or with non-ASCII group names, stay a full Robots
+// inside it (Compact.Packed says which); Compact.Robots gives back the
+// Robots for everything else.
+//
 // # Parsing
 //
 // Lines end with LF, CR or CRLF, mixed freely; a last line without a line

@@ -82,3 +82,18 @@ func ExampleRobots_Compile() {
 	fmt.Println(r.Allowed("ExampleBot", "/private/a.css"), r.Allowed("ExampleBot", "/private/a.html"))
 	// Output: true false
 }
+
+// A crawler that caches many files keeps each as a Compact: its text and a
+// small packed table, with the answers of the Robots.
+func ExampleCompact() {
+	c := robotstxt.ParseCompact([]byte("User-agent: *\nDisallow: /private/\nAllow: /private/press.html\n"))
+	fmt.Println(c.Packed(), c.Allowed("ExampleBot", "/private/x"), c.Allowed("ExampleBot", "/private/press.html"))
+	v := c.Check("ExampleBot", "https://example.com/private/x")
+	fmt.Printf("by line %d (%s %s)\n", v.Rule.Line, v.Rule.Kind, v.Rule.Pattern)
+	// Sitemaps and the other records are one parse away.
+	fmt.Println(len(c.Robots().Groups))
+	// Output:
+	// true false true
+	// by line 2 (disallow /private/)
+	// 1
+}
