@@ -344,3 +344,51 @@ func BenchmarkCompact(b *testing.B) {
 		run("Compact.Check", func(u string) { c.Check("Googlebot", u) })
 	}
 }
+
+// Files built from the pieces whose combinations the packed form reads
+// differently from a plain list of rules (Yandex's blank lines, groups
+// split and merged, fallbacks, escapes, anchors, index.html, a byte order
+// mark, odd line endings) give the same answers as their Robots.
+func TestCompactAgreesOnGeneratedFiles(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(25, 9309))
+	agentLines := []string{"*", "* x", "Yandex", "YandexBot", "Googlebot", "googlebot-image", "Applebot", "AdsBot-Google",
+		"Mozilla/5.0 (compatible; Googlebot/2.1)", "a", "A", "b c", "", "/x", "*foo", "Bingbot/2.0", "GPTBot"}
+	patterns := []string{"", "/", "/a", "/a/", "/a*", "/a$", "/*.gif$", "/a*b*c", "/%7euser", "/%7Euser", "/ツ", "/%E3%83%84",
+		"/a$b", "/a%", "/a%2", "/a%2f", "/d/index.html", "/d/index.htm$", "/ツ/index.html", "/*/index.html*", "*", "$", "/a b", "/%%41"}
+	urls := []string{"/", "/a", "/a/", "/ab", "/a/b/c", "/x.gif", "/x.gif?y", "/~user", "/%7Euser/x", "/ツ", "/ツ/", "/d/", "/d/index.html",
+		"/a$b", "/a%24b", "/a%", "/a%2F", "/a%2f", "/a/x/index.html", "https://h/a?q", "h", "", "/robots.txt", "/a%20b", "/A"}
+	names := []string{"Yandex", "YandexBot", "YandexImages", "Googlebot", "Googlebot-Image", "Applebot", "AdsBot-Google", "a", "A", "b",
+		"c", "", "*", "x", "Mozilla/5.0 (compatible; YandexBot/3.0)", "Mozilla/5.0 (compatible; Googlebot/2.1)", "foo b c", "GPTBot"}
+	endings := []string{"\n", "\r\n", "\r"}
+	for i := range 3000 {
+		var b strings.Builder
+		if rnd.IntN(10) == 0 {
+			b.WriteString("\xEF\xBB\xBF"[:1+rnd.IntN(3)])
+		}
+		eol := endings[rnd.IntN(len(endings))]
+		for range 1 + rnd.IntN(14) {
+			switch k := rnd.IntN(10); {
+			case k < 3:
+				b.WriteString("User-agent: " + agentLines[rnd.IntN(len(agentLines))])
+			case k < 4:
+				// a blank line, or one Yandex does not count as blank
+				b.WriteString([]string{"", " ", "# c"}[rnd.IntN(3)])
+			case k < 5:
+				b.WriteString("Sitemap: https://h/s.xml")
+			default:
+				b.WriteString([]string{"Disallow: ", "Allow: ", "disallow:", "ALLOW: "}[rnd.IntN(4)] + patterns[rnd.IntN(len(patterns))])
+			}
+			b.WriteString(eol)
+		}
+		text := b.String()
+		r := robotstxt.ParseString(text)
+		c := r.Compact()
+		if !c.Packed() {
+			t.Fatalf("file %d is not packed:\n%q", i, text)
+		}
+		checkCompactAgrees(t, fmt.Sprintf("file %d %q", i, text), r, c, names, urls)
+		if t.Failed() {
+			return
+		}
+	}
+}
