@@ -53,16 +53,25 @@ const (
 //	nAgents agent... nRules rulesBytes rule...
 //
 // an agent is "dLine dOff len<<1|noRulesForYandex" and a rule
-// "dLine<<2|allow<<1|formed dOff len", followed when formed by
-// "formOff formLen pri indexPri indexLen". Lines and offsets (into the text
-// after the byte order mark) are deltas from the previous record of the
-// group; a group's first agent's are deltas from the previous group's first
-// agent, so that a group's rules can be skipped. Rules with an empty
-// pattern (which match nothing) are left out. A formed rule is one whose
-// pattern is not plain (see plainPattern): formOff and formLen locate its
-// match form among the forms, pri is the length of its canonical text, and
-// indexPri, when not 0, is the priority of Google's index.html reading,
-// which matches the form's first indexLen octets anchored.
+// "dLine<<4|flags dOff len" (flags: ruleFormed, ruleAllow, ruleLiteral,
+// ruleIndex), followed when formed by "formOff formLen pri", and then with
+// ruleIndex by "indexPri indexLen". Lines and offsets (into the text after
+// the byte order mark) are deltas from the previous record of the group; a
+// group's first agent's are deltas from the previous group's first agent,
+// so that a group's rules can be skipped. Rules with an empty pattern
+// (which match nothing) are left out. A formed rule is one whose pattern is
+// not plain (see plainPattern): formOff and formLen locate its match form
+// among the forms, and pri is the length of its canonical text; for a
+// plain one all three are the pattern's. indexPri is the priority of
+// Google's index.html reading, which matches the form's first indexLen
+// octets anchored.
+const (
+	ruleFormed  = 1 << 0
+	ruleAllow   = 1 << 1
+	ruleLiteral = 1 << 2 // the match form has no '*' and no final '$'
+	ruleIndex   = 1 << 3 // Google's index.html reading applies
+)
+
 const (
 	compactYandex    = 1 << 0 // Yandex's robots read the groups differently
 	compactTruncated = 1 << 1
@@ -191,10 +200,11 @@ type packedAgent struct {
 }
 
 type packedRule struct {
-	line, off, len int
-	allow, formed  bool
-	// With formed: the match form's place among the forms, the priority,
-	// and Google's index.html reading's priority (0: none) and length.
+	line, off, len                  int
+	allow, formed, literal, indexed bool
+	// With formed: the match form's place among the forms and the
+	// priority; with indexed, Google's index.html reading's priority and
+	// length, when formed.
 	formOff, formLen, pri, indexPri, indexLen int
 }
 
@@ -267,13 +277,16 @@ func (w *packedWalk) rule(r *packedRule) bool {
 	}
 	w.rulesLeft--
 	head := w.rd.uv()
-	w.line += head >> 2
+	w.line += head >> 4
 	w.off += w.rd.uv()
 	r.line, r.off, r.len = w.line, w.off, w.rd.uv()
-	r.allow, r.formed = head&2 != 0, head&1 != 0
+	r.formed, r.allow = head&ruleFormed != 0, head&ruleAllow != 0
+	r.literal, r.indexed = head&ruleLiteral != 0, head&ruleIndex != 0
 	if r.formed {
 		r.formOff, r.formLen, r.pri = w.rd.uv(), w.rd.uv(), w.rd.uv()
-		r.indexPri, r.indexLen = w.rd.uv(), w.rd.uv()
+		if r.indexed {
+			r.indexPri, r.indexLen = w.rd.uv(), w.rd.uv()
+		}
 	}
 	return true
 }

@@ -27,17 +27,13 @@ type compactSelection struct {
 // compactMatch is the best rule of one kind found so far (match, for a
 // packed rule).
 type compactMatch struct {
-	rule     packedRule
-	pri      int
-	viaIndex bool
-	ok       bool
+	line, off, len, pri int
+	allow, viaIndex, ok bool
 }
 
-func (m *compactMatch) beats(o *compactMatch) bool {
-	if !o.ok {
-		return m.ok
-	}
-	return m.ok && (m.pri > o.pri || m.pri == o.pri && m.rule.line < o.rule.line)
+// beats reports whether a rule of the line and priority beats m.
+func (m *compactMatch) beatenBy(line, pri int) bool {
+	return !m.ok || pri > m.pri || pri == m.pri && line < m.line
 }
 
 // decide answers a packed check into d; false when the check is to be
@@ -141,23 +137,20 @@ func (c *Compact) best(h *compactHeader, text, path string, d *compactDecision) 
 			if r.formed {
 				p, pri = forms[r.formOff:r.formOff+r.formLen], r.pri
 			}
-			if m := (compactMatch{rule: r, pri: pri, ok: true}); m.beats(mine) && globMatch(p, path) {
-				*mine = m
+			if mine.beatenBy(r.line, pri) && (r.literal && strings.HasPrefix(path, p) || !r.literal && globMatch(p, path)) {
+				*mine = compactMatch{line: r.line, off: r.off, len: r.len, pri: pri, allow: r.allow, ok: true}
 			}
-			if !r.allow {
+			if !r.indexed {
 				continue
 			}
 			// Google's "index.html" reading: the directory alone, as "/dir/$".
-			indexPri, indexLen := 0, 0
-			if r.formed {
-				indexPri, indexLen = r.indexPri, r.indexLen
-			} else if j := strings.LastIndexByte(p, '/'); j >= 0 && strings.HasPrefix(p[j:], "/index.htm") {
+			indexPri, indexLen := r.indexPri, r.indexLen
+			if !r.formed {
+				j := strings.LastIndexByte(p, '/')
 				indexPri, indexLen = j+2, j+1
 			}
-			if indexPri > 0 {
-				if m := (compactMatch{rule: r, pri: indexPri, viaIndex: true, ok: true}); m.beats(&d.allow) && globMatchAnchored(p[:indexLen], path) {
-					d.allow = m
-				}
+			if d.allow.beatenBy(r.line, indexPri) && globMatchAnchored(p[:indexLen], path) {
+				d.allow = compactMatch{line: r.line, off: r.off, len: r.len, pri: indexPri, allow: true, viaIndex: true, ok: true}
 			}
 		}
 	}
@@ -262,10 +255,10 @@ func (c *Compact) verdict(d *compactDecision) Verdict {
 		if !d.allowed {
 			win, lose = lose, win
 		}
-		rules[0] = win.rule.asRule(text)
+		rules[0] = win.asRule(text)
 		v.Rule, v.ViaIndexHTML = &rules[0], win.viaIndex
 		if lose.ok {
-			rules[1] = lose.rule.asRule(text)
+			rules[1] = lose.asRule(text)
 			v.Overruled = &rules[1]
 		}
 	}
@@ -294,12 +287,12 @@ func (c *Compact) verdict(d *compactDecision) Verdict {
 	return v
 }
 
-func (r *packedRule) asRule(text string) Rule {
+func (m *compactMatch) asRule(text string) Rule {
 	k := Disallow
-	if r.allow {
+	if m.allow {
 		k = Allow
 	}
-	return Rule{Line: r.line, Kind: k, Pattern: text[r.off : r.off+r.len]}
+	return Rule{Line: m.line, Kind: k, Pattern: text[m.off : m.off+m.len]}
 }
 
 // equalFoldASCII reports whether a and b are equal, ignoring ASCII case.

@@ -68,32 +68,41 @@ func packRobots(r *Robots) (data string, ok bool) {
 			if !ok {
 				return "", false
 			}
-			head := (ru.Line - p.line) << 2
-			if ru.Kind == Allow {
-				head |= 2
-			}
+			// As compileRules reads the pattern (for a plain one, the
+			// canonical text and the match form are the pattern).
+			form, canon := ru.Pattern, ru.Pattern
 			formed := !plainPattern(ru.Pattern)
 			if formed {
-				head |= 1
+				canon, form = CanonicalPattern(ru.Pattern), patternMatchForm(ru.Pattern)
+			}
+			head := (ru.Line - p.line) << 4
+			if formed {
+				head |= ruleFormed
+			}
+			if ru.Kind == Allow {
+				head |= ruleAllow
+			}
+			if !strings.HasSuffix(form, "$") && strings.IndexByte(form, '*') < 0 {
+				head |= ruleLiteral
+			}
+			indexPri, indexLen := 0, 0
+			if ru.Kind == Allow {
+				if i := strings.LastIndexByte(canon, '/'); i >= 0 && strings.HasPrefix(canon[i:], "/index.htm") {
+					indexPri, indexLen = i+2, strings.LastIndexByte(form, '/')+1
+					head |= ruleIndex
+				}
 			}
 			rules = appendUvarint(rules, uint64(head))
 			rules = appendUvarint(rules, uint64(off-p.off))
 			rules = appendUvarint(rules, uint64(len(ru.Pattern)))
 			if formed {
-				// As compileRules reads a pattern that is not plain.
-				canon := CanonicalPattern(ru.Pattern)
-				form := patternMatchForm(ru.Pattern)
-				indexPri, indexLen := 0, 0
-				if ru.Kind == Allow {
-					if i := strings.LastIndexByte(canon, '/'); i >= 0 && strings.HasPrefix(canon[i:], "/index.htm") {
-						indexPri, indexLen = i+2, strings.LastIndexByte(form, '/')+1
-					}
-				}
 				rules = appendUvarint(rules, uint64(len(forms)))
 				rules = appendUvarint(rules, uint64(len(form)))
 				rules = appendUvarint(rules, uint64(len(canon)))
-				rules = appendUvarint(rules, uint64(indexPri))
-				rules = appendUvarint(rules, uint64(indexLen))
+				if indexPri > 0 {
+					rules = appendUvarint(rules, uint64(indexPri))
+					rules = appendUvarint(rules, uint64(indexLen))
+				}
 				forms = append(forms, form...)
 			}
 			p.line, p.off = ru.Line, off
