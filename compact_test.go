@@ -339,7 +339,7 @@ func BenchmarkCompact(b *testing.B) {
 				}
 				// The process's CPU time: on a loaded machine, the clock's
 				// time per check mostly measures the wait for a core.
-				b.ReportMetric(float64((testutil.CPUTime() - cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64((testutil.CPUTime()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/op")
 			})
 		}
 		run("Robots.Allowed", func(u string) { r.Allowed("Googlebot", u) })
