@@ -17,7 +17,7 @@ import "unsafe"
 //   - more than MaxPackedRules allow and disallow lines, or more than
 //     MaxPackedAgents user-agent lines: such files are checked often, and
 //     their checks need the compiled matcher's speed and the index of
-//     names;
+//     names; or a text longer than MaxPackedBytes;
 //   - a group named by a user-agent token with a byte of 0x80 or above
 //     (the index compares such names with Unicode case mapping);
 //   - a Robots that Parse did not build (its strings are not in its text).
@@ -33,14 +33,19 @@ type Compact struct {
 	full *Robots // the file kept whole, or nil
 }
 
-// MaxPackedRules and MaxPackedAgents are the most allow and disallow lines
-// (in groups) and user-agent lines of a file that a Compact keeps packed.
-// A check costs O(rules + agents) octet comparisons (about a microsecond
-// at these bounds); 90% of the corpus's files under 16 KiB have fewer than
-// 60 rules and 10 user-agent lines.
+// The most a file may hold for a Compact to keep it packed.
 const (
+	// MaxPackedRules and MaxPackedAgents bound the allow and disallow lines
+	// (in groups) and the user-agent lines. A packed check costs O(rules +
+	// agents) comparisons, a few microseconds at these bounds where a
+	// compiled Robots takes about 150 ns; 90% of the corpus's files under
+	// 16 KiB have fewer than 60 rules and 10 user-agent lines.
 	MaxPackedRules  = 128
 	MaxPackedAgents = 128
+	// MaxPackedBytes bounds the text, so that a check whose path is too
+	// long to try every rule on, answered by parsing the text again, costs
+	// at most a parse of that much.
+	MaxPackedBytes = 64 << 10
 )
 
 // The packed table, every number an unsigned varint:

@@ -20,7 +20,7 @@ func packRobots(r *Robots) (data string, ok bool) {
 			}
 		}
 	}
-	if nRules > MaxPackedRules || nAgents > MaxPackedAgents {
+	if nRules > MaxPackedRules || nAgents > MaxPackedAgents || len(r.text) > MaxPackedBytes {
 		return "", false
 	}
 	bom := r.Parsed - len(r.text)

@@ -213,6 +213,7 @@ func TestCompactBehaviours(t *testing.T) {
 		{"a byte order mark is skipped", "\xEF\xBB\xBFUser-agent: *\nDisallow: /a\n", "x", "/a", true, false, robotstxt.MatchedRule},
 		{"many rules stay full", many, "x", "/x", false, false, robotstxt.MatchedRule},
 		{"many user-agent lines stay full", manyAgents, "a", "/x", false, false, robotstxt.MatchedRule},
+		{"a long text stays full", "User-agent: *\nDisallow: /x\n" + strings.Repeat("# padding\n", robotstxt.MaxPackedBytes/10+1), "x", "/x", false, false, robotstxt.MatchedRule},
 		{"a non-ASCII name stays full", "User-agent: Jävla-Foobot\nDisallow: /\n", "Jävla-Foobot", "/x", false, false, robotstxt.MatchedRule},
 		{"a path past the budget is answered by a parse", "User-agent: *\nDisallow: /a*b$\n", "x", "/a" + strings.Repeat("x", 1<<16) + "b", true, false, robotstxt.MatchedRule},
 	}
