@@ -132,9 +132,10 @@ func (c *Compact) Robots() *Robots {
 
 // Check decides whether the crawler agent (a product token or a full
 // user-agent string) may fetch rawURL (a full URL or a path starting with
-// "/"), exactly as Robots.Check does. When a group applies, building the
-// verdict's rules and user-agent lines from the table allocates (twice at
-// most); Allowed allocates nothing.
+// "/"), exactly as Robots.Check does. When a group applies, the verdict's
+// rules and user-agent lines are built from the table, in one allocation
+// when one line names the group (two otherwise); Allowed allocates
+// nothing.
 func (c *Compact) Check(agent, rawURL string) Verdict {
 	if c.full != nil {
 		return c.full.Check(agent, rawURL)
