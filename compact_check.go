@@ -61,24 +61,13 @@ func (c *Compact) decide(agent, rawURL string, d *compactDecision) bool {
 func (c *Compact) decideNormalized(h *compactHeader, text, p string, slash bool, d *compactDecision) bool {
 	if 3*len(p)+1 <= 512 {
 		var stack [512]byte
-		buf := stack[:0]
-		if slash {
-			buf = append(buf, '/')
-		}
-		buf = appendPath(buf, p)
+		buf := appendMatchPath(stack[:0], p, slash)
 		return c.decidePath(h, text, unsafe.String(unsafe.SliceData(buf), len(buf)), d)
 	}
 	bp := pathPool.Get().(*[]byte)
-	buf := (*bp)[:0]
-	if slash {
-		buf = append(buf, '/')
-	}
-	buf = appendPath(buf, p)
+	buf := appendMatchPath((*bp)[:0], p, slash)
 	ok := c.decidePath(h, text, unsafe.String(unsafe.SliceData(buf), len(buf)), d)
-	if cap(buf) <= 1<<20 {
-		*bp = buf[:0]
-	}
-	pathPool.Put(bp)
+	putPathBuffer(bp, buf)
 	return ok
 }
 
@@ -235,7 +224,7 @@ func (c *Compact) longestNamed(h *compactHeader, text, s string) (string, bool) 
 			if tok == "" || tok == "*" || len(tok) <= len(best) {
 				continue
 			}
-			if containsFoldBoth(s, tok) {
+			if containsFold(s, tok) {
 				best, found = tok, true
 			}
 		}
@@ -328,29 +317,6 @@ func equalFoldASCII(a, b string) bool {
 		}
 	}
 	return true
-}
-
-// containsFoldBoth reports whether s contains substr, ignoring ASCII case
-// in both.
-func containsFoldBoth(s, substr string) bool {
-	n := len(substr)
-	if n == 0 {
-		return true
-	}
-	c0 := lower(substr[0])
-	for i := 0; i+n <= len(s); i++ {
-		if lower(s[i]) != c0 {
-			continue
-		}
-		j := 1
-		for j < n && lower(s[i+j]) == lower(substr[j]) {
-			j++
-		}
-		if j == n {
-			return true
-		}
-	}
-	return false
 }
 
 func isASCII(s string) bool {

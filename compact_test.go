@@ -240,29 +240,17 @@ func TestCompactBehaviours(t *testing.T) {
 // Check allocates only the verdict's rules and user-agent lines, once when
 // one line names the group (twice for more).
 func TestCompactAllowedAllocatesNothing(t *testing.T) {
-	c := robotstxt.ParseCompact([]byte("User-agent: *\nDisallow: /a\nAllow: /a/*.html$\n\nUser-agent: Googlebot\nDisallow: /b/\nAllow: /%E3%83%84\nAllow: /ツ/index.html\n"))
+	c := robotstxt.ParseCompact([]byte(robotstxt.AllocTestFile))
 	if !c.Packed() {
 		t.Fatal("the file is not packed")
 	}
-	long := "/b/" + strings.Repeat("x*y", 400)
-	cases := []struct{ name, agent, url string }{
-		{"ASCII path", "Googlebot", "/b/c/d.html"},
-		{"full URL", "Googlebot", "https://example.com/b/c?q=1#f"},
-		{"path to normalise", "Googlebot", "/b/%7euser/ツ*$"},
-		{"host and query only", "Googlebot", "example.com?a=b"},
-		{"long path", "Googlebot", long},
-		{"user-agent string", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "/b/x"},
-		{"fallback", "Googlebot-Image", "/b/x"},
-		{"star group", "OtherBot", "/a/x.html"},
-		{"robots.txt", "OtherBot", "/robots.txt"},
-	}
-	for _, tc := range cases {
-		c.Allowed(tc.agent, tc.url) // warm up the buffer pool
-		if n := testing.AllocsPerRun(100, func() { c.Allowed(tc.agent, tc.url) }); n != 0 {
-			t.Errorf("%s: Allowed(%q, %q) allocates %.1f times", tc.name, tc.agent, tc.url, n)
+	for _, tc := range robotstxt.AllocTestCases() {
+		c.Allowed(tc.Agent, tc.URL) // warm up the buffer pool
+		if n := testing.AllocsPerRun(100, func() { c.Allowed(tc.Agent, tc.URL) }); n != 0 {
+			t.Errorf("%s: Allowed(%q, %q) allocates %.1f times", tc.Name, tc.Agent, tc.URL, n)
 		}
-		if n := testing.AllocsPerRun(100, func() { c.Check(tc.agent, tc.url) }); n > 1 {
-			t.Errorf("%s: Check(%q, %q) allocates %.1f times, want at most 1", tc.name, tc.agent, tc.url, n)
+		if n := testing.AllocsPerRun(100, func() { c.Check(tc.Agent, tc.URL) }); n > 1 {
+			t.Errorf("%s: Check(%q, %q) allocates %.1f times, want at most 1", tc.Name, tc.Agent, tc.URL, n)
 		}
 	}
 	none := robotstxt.ParseCompact([]byte("User-agent: a\nDisallow: /\n"))

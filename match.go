@@ -857,20 +857,19 @@ func (r *Robots) resolve(name string, o AgentOptions) Agent {
 	return Agent{rs: ix.global}
 }
 
-// containsFold reports whether s contains the lower-case ASCII substr,
-// ignoring ASCII case.
+// containsFold reports whether s contains substr, ignoring ASCII case.
 func containsFold(s, substr string) bool {
 	n := len(substr)
 	if n == 0 {
 		return true
 	}
-	c0 := substr[0]
+	c0 := lower(substr[0])
 	for i := 0; i+n <= len(s); i++ {
 		if lower(s[i]) != c0 {
 			continue
 		}
 		j := 1
-		for j < n && lower(s[i+j]) == substr[j] {
+		for j < n && lower(s[i+j]) == lower(substr[j]) {
 			j++
 		}
 		if j == n {
@@ -919,11 +918,7 @@ func allowed(rs *ruleSet, rawURL string) bool {
 func checkNormalized(rs *ruleSet, p string, slash bool, v *Verdict) {
 	if 3*len(p)+1 <= 512 {
 		var stack [512]byte
-		buf := stack[:0]
-		if slash {
-			buf = append(buf, '/')
-		}
-		buf = appendPath(buf, p)
+		buf := appendMatchPath(stack[:0], p, slash)
 		decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)), v)
 		return
 	}
@@ -932,12 +927,23 @@ func checkNormalized(rs *ruleSet, p string, slash bool, v *Verdict) {
 
 func checkLong(rs *ruleSet, p string, slash bool, v *Verdict) {
 	bp := pathPool.Get().(*[]byte)
-	buf := (*bp)[:0]
+	buf := appendMatchPath((*bp)[:0], p, slash)
+	decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)), v)
+	putPathBuffer(bp, buf)
+}
+
+// appendMatchPath appends the match form of a URL's path p (see pathOf,
+// appendPath), "/" first when slash, to buf.
+func appendMatchPath(buf []byte, p string, slash bool) []byte {
 	if slash {
 		buf = append(buf, '/')
 	}
-	buf = appendPath(buf, p)
-	decide(rs, unsafe.String(unsafe.SliceData(buf), len(buf)), v)
+	return appendPath(buf, p)
+}
+
+// putPathBuffer gives back to pathPool a buffer taken from it, with buf,
+// what it became, unless that grew too large to keep.
+func putPathBuffer(bp *[]byte, buf []byte) {
 	if cap(buf) <= 1<<20 {
 		*bp = buf[:0]
 	}
