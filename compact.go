@@ -52,8 +52,8 @@ const (
 //
 //	textStart flags size formsLen nRules nGroups group...
 //
-// flags holds compactYandex, compactTruncated and the length of the byte
-// order mark (bits 2-3). Each group is
+// flags holds compactYandex, compactTruncated, compactGlobal and the
+// length of the byte order mark (bits 2-3). Each group is
 //
 //	nAgents agent... nRules rulesBytes rule...
 //
@@ -80,6 +80,7 @@ const (
 const (
 	compactYandex    = 1 << 0 // Yandex's robots read the groups differently
 	compactTruncated = 1 << 1
+	compactGlobal    = 1 << 4 // a "*" group exists
 )
 
 // Packed reports whether c keeps the packed table rather than the full
@@ -171,7 +172,7 @@ func (c *Compact) header() compactHeader {
 	var h compactHeader
 	h.textStart = rd.uv()
 	h.flags = rd.uv()
-	h.bom = h.flags >> 2
+	h.bom = h.flags >> 2 & 3
 	h.size = rd.uv()
 	h.formsLen = rd.uv()
 	h.rules = rd.uv()

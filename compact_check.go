@@ -186,11 +186,11 @@ func (c *Compact) resolve(h *compactHeader, text, name string) compactSelection 
 			fb = crawlerRules[fb].fallback
 		}
 		if cr.ignoresGlobal {
-			_, s.ignoredGlobal = c.firstNaming(h, text, "*")
+			s.ignoredGlobal = h.flags&compactGlobal != 0
 			return s
 		}
 	}
-	if _, ok := c.firstNaming(h, text, "*"); ok {
+	if h.flags&compactGlobal != 0 {
 		s.token, s.found = "*", true
 	}
 	return s

@@ -120,6 +120,13 @@ func packRobots(r *Robots) (data string, ok bool) {
 	if r.Truncated {
 		flags |= compactTruncated
 	}
+	for gi := range r.Groups {
+		for _, ua := range r.Groups[gi].UserAgents {
+			if ua.Global() {
+				flags |= compactGlobal
+			}
+		}
+	}
 	var head []byte
 	head = appendUvarint(head, uint64(flags))
 	head = appendUvarint(head, uint64(r.Size))
