@@ -10,7 +10,7 @@ import "unsafe"
 // match form of a pattern only when it differs from the pattern as
 // written). A check reads the table and tries each rule in turn, as a
 // Robots answers a file's first checks. It is immutable and safe for
-// concurrent use.
+// concurrent use. The zero Compact is an empty file.
 //
 // Some files are kept as their full Robots instead (Packed reports false),
 // with the same answers and the Robots' memory:
@@ -168,8 +168,11 @@ type compactHeader struct {
 }
 
 func (c *Compact) header() compactHeader {
-	rd := packedReader{s: c.data}
 	var h compactHeader
+	if c.data == "" {
+		return h // the zero Compact: an empty file
+	}
+	rd := packedReader{s: c.data}
 	h.textStart = rd.uv()
 	h.flags = rd.uv()
 	h.bom = h.flags >> 2 & 3

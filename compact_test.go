@@ -394,3 +394,24 @@ func TestCompactAgreesOnGeneratedFiles(t *testing.T) {
 		}
 	}
 }
+
+// Whatever a Compact is made from, it answers as that Robots: the zero
+// Compact as an empty file, a Robots built by hand (whose strings are not
+// in its text) by keeping it whole.
+func TestCompactOfAnyRobots(t *testing.T) {
+	agents, urls := []string{"a", "*", "", "Googlebot-Image", "AdsBot-Google"}, []string{"/", "/a", "/robots.txt", "x"}
+	var zero robotstxt.Compact
+	checkCompactAgrees(t, "zero Compact", robotstxt.ParseString(""), &zero, agents, urls)
+	if zero.Text() != "" || len(zero.Robots().Groups) != 0 || !zero.Packed() {
+		t.Errorf("the zero Compact is not an empty file: %q, %d groups, packed %v", zero.Text(), len(zero.Robots().Groups), zero.Packed())
+	}
+	byHand := &robotstxt.Robots{Groups: []robotstxt.Group{{
+		UserAgents: []robotstxt.UserAgent{{Line: 1, Value: "a", Token: "a"}},
+		Rules:      []robotstxt.Rule{{Line: 2, Kind: robotstxt.Disallow, Pattern: "/a"}},
+	}}}
+	c := byHand.Compact()
+	if c.Packed() {
+		t.Error("a Robots built by hand is packed")
+	}
+	checkCompactAgrees(t, "Robots built by hand", byHand, c, agents, urls)
+}
