@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/robotstxt/robotstxt"
@@ -414,4 +415,35 @@ func TestCompactOfAnyRobots(t *testing.T) {
 		t.Error("a Robots built by hand is packed")
 	}
 	checkCompactAgrees(t, "Robots built by hand", byHand, c, agents, urls)
+}
+
+// A Compact is safe for concurrent checks: many goroutines checking at
+// once, long paths sharing the buffer pool, get the answers of its Robots.
+// Run with -race.
+func TestCompactConcurrentChecks(t *testing.T) {
+	r := robotstxt.ParseString("User-agent: *\nDisallow: /private/\nAllow: /private/ok\n\nUser-agent: a\nDisallow: /a*\n\nUser-agent: Yandex\n\nDisallow: /y\n")
+	c := r.Compact()
+	agents := []string{"a", "b", "YandexBot", "Mozilla/5.0 (a/1)"}
+	urls := []string{"/", "/private/x", "/private/ok", "/a/b", "/y", "/%61/" + strings.Repeat("ツ", 200)}
+	var wg sync.WaitGroup
+	errs := make(chan string, 16)
+	for g := range 16 {
+		wg.Go(func() {
+			for i := range 200 {
+				a, u := agents[(g+i)%len(agents)], urls[(g*7+i)%len(urls)]
+				if got, want := c.Check(a, u), r.Check(a, u); !reflect.DeepEqual(got, want) {
+					select {
+					case errs <- fmt.Sprintf("Check(%q, %q) = %s, want %s", a, u, showVerdict(got), showVerdict(want)):
+					default:
+					}
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
