@@ -24,7 +24,7 @@ func packRobots(r *Robots) (data string, ok bool) {
 		return "", false
 	}
 	bom := r.Parsed - len(r.text)
-	if bom < 0 || bom > 3 || r.Size < r.Parsed {
+	if bom < 0 || bom > 3 || r.Size < r.Parsed || r.text == "" && len(r.Groups) > 0 {
 		return "", false
 	}
 	p := packer{text: r.text}

@@ -415,6 +415,12 @@ func TestCompactOfAnyRobots(t *testing.T) {
 		t.Error("a Robots built by hand is packed")
 	}
 	checkCompactAgrees(t, "Robots built by hand", byHand, c, agents, urls)
+	empty := &robotstxt.Robots{Groups: []robotstxt.Group{{UserAgents: []robotstxt.UserAgent{{Line: 1}}}}}
+	if c := empty.Compact(); c.Packed() {
+		t.Error("a Robots built by hand of empty strings is packed")
+	} else {
+		checkCompactAgrees(t, "Robots of empty strings", empty, c, agents, urls)
+	}
 }
 
 // A Compact is safe for concurrent checks: many goroutines checking at
