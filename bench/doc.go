@@ -56,7 +56,8 @@
 // BenchmarkFirstCheck parses each corpus file and makes one check: what a
 // crawler that checks a file once pays. MemoryKept (printed by benchtable)
 // measures what a parsed file keeps on the heap after checks, text
-// included, for the files under 16 KiB.
+// included, for the files under 16 KiB: as a Robots, by temoto, and as a
+// robotstxt.Compact.
 //
 // BenchmarkCLI runs whole processes: "robotstxt check" against
 // cmd/temotocheck (the same job on temoto) and against a floor (cat of the
