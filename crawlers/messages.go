@@ -1,23 +1,12 @@
 package crawlers
 
-import (
-	"sync"
-
-	"github.com/robotstxt/robotstxt/internal/i18n"
-)
+import "github.com/robotstxt/robotstxt/internal/i18n"
 
 // catalogues holds every text this package shows to users, by language and
 // key. English is complete; another language is one more function in
 // languageTexts (keys it lacks fall back to English). Placeholders are
 // {name}. The maps are built on first use, not at every command's start-up.
-var catalogues = sync.OnceValue(func() i18n.Catalogue {
-	c := i18n.Catalogue{}
-	for lang, texts := range languageTexts {
-		c[lang] = texts()
-	}
-	addUsageTexts(c)
-	return c
-})
+var catalogues = i18n.Lazy(languageTexts, addUsageTexts)
 
 // languageTexts builds each language's texts, for catalogues.
 var languageTexts = map[string]func() map[string]string{"en": englishTexts}

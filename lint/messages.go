@@ -5,7 +5,6 @@ import (
 	"maps"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/robotstxt/robotstxt/internal/i18n"
 )
@@ -28,15 +27,10 @@ import (
 //	                      language has them; see pluralForm)
 //
 // Placeholders are {name}; the code passes name/value pairs.
-var catalogues = sync.OnceValue(func() i18n.Catalogue {
-	c := i18n.Catalogue{}
-	for lang, texts := range languageTexts {
-		c[lang] = texts()
-	}
+var catalogues = i18n.Lazy(languageTexts, func(c i18n.Catalogue) {
 	maps.Copy(c["en"], usageEnglish())
 	maps.Copy(c["ru"], usageRussian())
 	maps.Copy(c["ro"], usageRomanian())
-	return c
 })
 
 // languageTexts builds each language's texts, for catalogues.
