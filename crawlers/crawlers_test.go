@@ -32,7 +32,7 @@ func TestRegistry(t *testing.T) {
 		if c.Fallback != "" && !robotstxt.IsProductToken(c.Fallback) {
 			t.Errorf("%s: fallback %q is not a product token", c.Token, c.Fallback)
 		}
-		if _, ok := english["purpose."+c.Purpose]; !ok {
+		if _, ok := english()["purpose."+c.Purpose]; !ok {
 			t.Errorf("%s: purpose %q has no label", c.Token, c.Purpose)
 		}
 	}
@@ -60,8 +60,8 @@ func TestRegistry(t *testing.T) {
 }
 
 func TestLocalize(t *testing.T) {
-	catalogues["xx"] = map[string]string{"note.GPTBot": "xx-note", "purpose.search": "xx-search"}
-	defer delete(catalogues, "xx")
+	catalogues()["xx"] = map[string]string{"note.GPTBot": "xx-note", "purpose.search": "xx-search"}
+	defer delete(catalogues(), "xx")
 	got := Localize([]Crawler{mustLookup("GPTBot"), mustLookup("CCBot")}, "xx")
 	if got[0].Notes != "xx-note" {
 		t.Errorf("GPTBot note = %q, want the xx text", got[0].Notes)

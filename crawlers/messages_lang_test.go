@@ -24,11 +24,11 @@ var hasCyrillic = i18ntest.HasCyrillic
 // plural forms.
 func TestCatalogueComplete(t *testing.T) {
 	for _, lang := range translations {
-		for _, p := range i18ntest.Problems(catalogues, lang, nil) {
+		for _, p := range i18ntest.Problems(catalogues(), lang, nil) {
 			t.Error(p)
 		}
 	}
-	for key, en := range english {
+	for key, en := range english() {
 		if strings.Contains(en, "|") {
 			t.Errorf("%q is a plural text; the registry's catalogue has none", key)
 		}

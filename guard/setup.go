@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
@@ -14,13 +15,14 @@ import (
 // page loads is approved for collection, so that robots.txt alone decides,
 // as `robotstxt browse` without --scope does. It does not fail open:
 // robots.txt still drops what it disallows and holds what it cannot tell.
-var approveAll = func() *gate.Scope {
+// Parsed on first use: package initialisation runs in every command.
+var approveAll = sync.OnceValue(func() *gate.Scope {
 	s, err := gate.ParseScope([]byte(`approved: ["*"]`), "yaml")
 	if err != nil {
 		panic(err)
 	}
 	return s
-}()
+})
 
 // ErrPolicyMismatch is returned by Attach when the page's destination
 // policy (Guard.Net) and the robots.txt fetcher's (the Gate's
@@ -66,7 +68,7 @@ func (g *Guard) setup() (*gate.Gate, *netguard.Policy, error) {
 	own := &gate.Gate{Agent: g.Gate.Agent, Exact: g.Gate.Exact, NoFallback: g.Gate.NoFallback, Client: g.Gate.Client,
 		Scope: g.Gate.Scope, Purpose: g.Gate.Purpose}
 	if own.Scope == nil {
-		own.Scope = approveAll
+		own.Scope = approveAll()
 	}
 	if own.Client == nil {
 		own.Client = &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: g.Gate.Agent, Guard: net}}

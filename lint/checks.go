@@ -91,7 +91,7 @@ func Checks() []Check { return ChecksLang("en") }
 func ChecksLang(lang string) []Check {
 	out := make([]Check, len(checkIDs))
 	for i, c := range checkIDs {
-		ex := examples[c.id]
+		ex := examples()[c.id]
 		out[i] = Check{ID: c.id, Severity: c.sev, Summary: text(lang, c.id+".summary"), Fix: generic(lang, c.id),
 			Explanation: text(lang, c.id+".explain"), Bad: ex.bad, Good: ex.good}
 	}

@@ -39,7 +39,7 @@ func TestFillAgreesWithI18n(t *testing.T) {
 			args[len(args)-1] = "v" + name
 		}
 	}
-	for lang, cat := range catalogues {
+	for lang, cat := range catalogues() {
 		for key, s := range cat {
 			if got, want := fill(s, args), i18n.Fill(s, args...); got != want {
 				t.Errorf("%s %s: fill %q, i18n.Fill %q", lang, key, got, want)

@@ -209,7 +209,7 @@ func FuzzFix(f *testing.F) {
 	for _, tt := range fixTests {
 		f.Add(tt.in, tt.host)
 	}
-	for _, ex := range examples {
+	for _, ex := range examples() {
 		f.Add(ex.bad, "")
 	}
 	f.Fuzz(func(t *testing.T, in, host string) {

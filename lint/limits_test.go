@@ -65,8 +65,8 @@ func TestAuditLimit(t *testing.T) {
 		{"merged sets exactly at the bound", mergedSets(4, 24_999), defaultLimits, []string{"large@1"}},
 		{"one set larger than the bound is still compared", oneGroup(6000), limits{setRules: 10, budget: defaultLimits.budget},
 			[]string{"large@1"}},
-		{"lowered bound: the second name's set is left out", examples["audit-limit"].bad, small, []string{"@2"}},
-		{"lowered bound: one shared set", examples["audit-limit"].good, small, nil},
+		{"lowered bound: the second name's set is left out", examples()["audit-limit"].bad, small, []string{"@2"}},
+		{"lowered bound: one shared set", examples()["audit-limit"].good, small, nil},
 		{"names in one group share one set", oneGroup(3) + "User-agent: a\nUser-agent: b\nDisallow: /x/\n", small, nil},
 		{"more distinct rules than redundant-rule compares", oneGroup(maxRedundantRules + 1), defaultLimits, []string{"large@1"}},
 		{"as many distinct rules as redundant-rule compares", oneGroup(maxRedundantRules), defaultLimits, nil},
@@ -101,7 +101,7 @@ func TestAuditLimit(t *testing.T) {
 // (by its English text with the placeholders taken as wildcards).
 func variantOf(f Finding) string {
 	for _, key := range []string{"audit-limit.msg.large", "audit-limit.msg.budget", "audit-limit.msg"} {
-		parts := strings.Split(placeholderRE.ReplaceAllString(english[key], "\x00"), "\x00")
+		parts := strings.Split(placeholderRE.ReplaceAllString(english()[key], "\x00"), "\x00")
 		rest, ok := f.Message, true
 		for i, p := range parts {
 			j := strings.Index(rest, p)

@@ -261,7 +261,7 @@ func (l *linter) add(sev Severity, id, variant string, line, col int, args ...an
 	msgKey, fixKey := id+".msg", id+".fix"
 	if variant != "" {
 		msgKey += "." + variant
-		if _, ok := english[fixKey+"."+variant]; ok {
+		if _, ok := english()[fixKey+"."+variant]; ok {
 			fixKey += "." + variant
 		}
 	}

@@ -555,10 +555,10 @@ func TestLanguages(t *testing.T) {
 	if !slices.Contains(Languages(), "en") {
 		t.Fatalf("Languages() = %v", Languages())
 	}
-	catalogues["xx"] = map[string]string{"bom.msg": "xx-bom", "bom.summary": "xx-summary"}
-	defer delete(catalogues, "xx")
+	catalogues()["xx"] = map[string]string{"bom.msg": "xx-bom", "bom.summary": "xx-summary"}
+	defer delete(catalogues(), "xx")
 	got := Lint("\uFEFFUser-agent: *\nDisallow: /x\nSitemap: https://example.com/s.xml\n", &Options{Lang: "xx"})
-	if len(got) != 1 || got[0].Message != "xx-bom" || got[0].Fix != english["bom.fix"] {
+	if len(got) != 1 || got[0].Message != "xx-bom" || got[0].Fix != english()["bom.fix"] {
 		t.Errorf("Lang xx: %v, want the xx message and the English fix", got)
 	}
 	if c := ChecksLang("xx"); c[slices.IndexFunc(c, func(c Check) bool { return c.ID == "bom" })].Summary != "xx-summary" {

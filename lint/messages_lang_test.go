@@ -45,7 +45,7 @@ func TestCatalogueComplete(t *testing.T) {
 		if forms := pluralForms(lang); forms != 3 {
 			t.Errorf("pluralForm(%q, ...) gives %d forms, want 3 (one, few, many/other)", lang, forms)
 		}
-		for _, p := range i18ntest.Problems(catalogues, lang, prose) {
+		for _, p := range i18ntest.Problems(catalogues(), lang, prose) {
 			t.Error(p)
 		}
 	}

@@ -102,7 +102,7 @@ func TestEveryMessageRendered(t *testing.T) {
 			}
 		}
 	}
-	for _, key := range slices.Sorted(maps.Keys(english)) {
+	for _, key := range slices.Sorted(maps.Keys(english())) {
 		if strings.Contains(key, ".msg") && !renderedKeys[key] {
 			t.Errorf("no test input renders %q", key)
 		}

@@ -168,10 +168,12 @@ func build(fsys fs.FS) (*Site, error) {
 
 // emptyText finds the elements whose text the catalogue gives (data-i18n)
 // and that are still empty in index.html.
-var emptyText = regexp.MustCompile(`(<[a-z][a-z0-9]*\b[^<>]*\sdata-i18n="([^"]+)"[^<>]*>)(</)`)
+var emptyText = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(<[a-z][a-z0-9]*\b[^<>]*\sdata-i18n="([^"]+)"[^<>]*>)(</)`)
+})
 
 // markup is the catalogue's small markup: **strong**, `code`, [text](url).
-var markup = regexp.MustCompile("\\*\\*|`|\\[([^\\]]*)\\]\\([^)]*\\)")
+var markup = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\\*\\*|`|\\[([^\\]]*)\\]\\([^)]*\\)") })
 
 // prerender writes the English catalogue's text into index.html's empty
 // elements, as plain text, so that the page shows its own words at once,
@@ -186,13 +188,13 @@ func prerender(fsys fs.FS, index []byte) ([]byte, error) {
 	if err := json.Unmarshal(raw, &en); err != nil {
 		return nil, fmt.Errorf("i18n/en.json: %v", err)
 	}
-	return emptyText.ReplaceAllFunc(index, func(m []byte) []byte {
-		sub := emptyText.FindSubmatch(m)
+	return emptyText().ReplaceAllFunc(index, func(m []byte) []byte {
+		sub := emptyText().FindSubmatch(m)
 		text, ok := en[string(sub[2])].(string)
 		if !ok {
 			return m
 		}
-		plain := markup.ReplaceAllString(text, "$1")
+		plain := markup().ReplaceAllString(text, "$1")
 		return append(append(append([]byte{}, sub[1]...), html.EscapeString(plain)...), sub[3]...)
 	}), nil
 }

@@ -42,7 +42,7 @@ func (c *Cache) HoldOrigin(ctx context.Context, origin string, h gate.OriginHold
 // lifted the origin's holds after this one was set (KEYS[2] holds when, in
 // ms; ARGV[3] is when this hold was set): it answers 2 then. The key
 // expires with the hold.
-var holdScript = redis.NewScript(`
+var holdScript = lazyScript(`
 local lifted = redis.call("GET", KEYS[2])
 if lifted and tonumber(ARGV[3]) <= tonumber(lifted) then return 2 end
 local cur = redis.call("GET", KEYS[1])
@@ -84,14 +84,14 @@ func (c *Cache) setHold(ctx context.Context, origin string, h gate.OriginHold) e
 			on = node
 		}
 		pipe := on.Pipeline()
-		cmd := holdScript.Eval(ctx, pipe, keys, b, h.Until.UnixMilli(), set)
+		cmd := holdScript().Eval(ctx, pipe, keys, b, h.Until.UnixMilli(), set)
 		pipe.Do(ctx, "WAIT", 1, (c.opt.OpTimeout / 2).Milliseconds())
 		_, err = pipe.Exec(ctx)
 		if err == nil || errors.Is(err, redis.Nil) {
 			n, err = cmd.Int64()
 		}
 	} else {
-		n, err = holdScript.Run(ctx, c.rdb, keys, b, h.Until.UnixMilli(), set).Int64()
+		n, err = holdScript().Run(ctx, c.rdb, keys, b, h.Until.UnixMilli(), set).Int64()
 	}
 	if errors.Is(err, redis.Nil) {
 		err = nil
@@ -274,7 +274,7 @@ func (c *Cache) restarted(ctx context.Context, b int, epoch string) bool {
 	defer cancel()
 	if epoch == "" {
 		var err error
-		if epoch, err = epochScript.Run(octx, c.rdb, []string{c.keys.epoch(b)}, newID()).Text(); err != nil {
+		if epoch, err = epochScript().Run(octx, c.rdb, []string{c.keys.epoch(b)}, newID()).Text(); err != nil {
 			c.fail("epoch", err)
 			return known != ""
 		}
@@ -304,7 +304,7 @@ func (c *Cache) restarted(ctx context.Context, b int, epoch string) bool {
 // ARGV[1] leases and ARGV[2] ms between takes. It answers 0 when taken,
 // else the milliseconds to wait. The clock is the server's, the same for
 // the whole fleet.
-var takeScript = redis.NewScript(`
+var takeScript = lazyScript(`
 if redis.call("EXISTS", KEYS[3]) == 1 then return -1 end
 local t = redis.call("TIME")
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -334,7 +334,7 @@ return 0`)
 func (c *Cache) Take(ctx context.Context, origin, lease string, max int, interval, leaseTTL time.Duration) (time.Duration, error) {
 	if !c.down.Load() {
 		octx, cancel := c.op(ctx)
-		ms, err := takeScript.Run(octx, c.rdb, []string{c.keys.slots(origin), c.keys.next(origin), c.keys.settling(bucket(origin))},
+		ms, err := takeScript().Run(octx, c.rdb, []string{c.keys.slots(origin), c.keys.next(origin), c.keys.settling(bucket(origin))},
 			max, interval.Milliseconds(), leaseTTL.Milliseconds(), lease).Int64()
 		cancel()
 		if err == nil && ms >= 0 {
@@ -372,7 +372,7 @@ func (c *Cache) Release(ctx context.Context, origin, lease string) error {
 
 // epochScript answers the epoch in KEYS[1], setting it to ARGV[1] first
 // when there is none (SET NX GET in one step, on any Redis version).
-var epochScript = redis.NewScript(`
+var epochScript = lazyScript(`
 local v = redis.call("GET", KEYS[1])
 if v then return v end
 redis.call("SET", KEYS[1], ARGV[1])
@@ -390,7 +390,7 @@ func (c *Cache) learnEpochs(ctx context.Context) {
 	pipe := c.rdb.Pipeline()
 	cmds := make([]*redis.Cmd, buckets)
 	for b := range cmds {
-		cmds[b] = epochScript.Eval(octx, pipe, []string{c.keys.epoch(b)}, newID())
+		cmds[b] = epochScript().Eval(octx, pipe, []string{c.keys.epoch(b)}, newID())
 	}
 	_, _ = pipe.Exec(octx)
 	for b, cmd := range cmds {

@@ -893,7 +893,7 @@ func (c *Cache) Lock(ctx context.Context, origin string, ttl time.Duration) (fun
 	return func() {
 		uctx, cancel := c.op(ctx)
 		defer cancel()
-		if err := unlockScript.Run(uctx, c.rdb, []string{key}, c.id).Err(); err != nil && !errors.Is(err, redis.Nil) {
+		if err := unlockScript().Run(uctx, c.rdb, []string{key}, c.id).Err(); err != nil && !errors.Is(err, redis.Nil) {
 			c.fail("unlock", err)
 		}
 	}, true, nil
@@ -901,7 +901,7 @@ func (c *Cache) Lock(ctx context.Context, origin string, ttl time.Duration) (fun
 
 // unlockScript deletes the lock only when this process still holds it: a
 // lock that expired and was taken by another is not ours to free.
-var unlockScript = redis.NewScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`)
+var unlockScript = lazyScript(`if redis.call("GET", KEYS[1]) == ARGV[1] then return redis.call("DEL", KEYS[1]) end return 0`)
 
 // Wait returns when an entry for origin lands (gate.Locker), after d, or
 // when ctx ends. Without the subscription it simply waits d: the caller
@@ -1033,4 +1033,10 @@ func (c *Cache) Source() string {
 		return Local
 	}
 	return Shared
+}
+
+// lazyScript is redis.NewScript(src) on first use: NewScript hashes its
+// source, and package initialisation runs in every command of the binary.
+func lazyScript(src string) func() *redis.Script {
+	return sync.OnceValue(func() *redis.Script { return redis.NewScript(src) })
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"net/http"
@@ -206,5 +207,61 @@ func TestInterruptCheckURLs(t *testing.T) {
 			t.Errorf("the URL read before the signal was not answered:\n%s", stdout.String())
 		}
 		return
+	}
+}
+
+// TestCtxReaderReadsRegularFilesDirectly: a regular file, whose reads do
+// not block, is read into the caller's buffer with no goroutine or buffer
+// of the reader's own (no allocation per read), and still stops at a
+// cancelled context; a pipe, which can block, keeps the cancellable read.
+func TestCtxReaderReadsRegularFilesDirectly(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "urls.txt")
+	text := strings.Repeat("https://example.com/a\n", 4000)
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	for _, c := range []struct {
+		name   string
+		r      io.Reader
+		direct bool
+	}{
+		{"regular file", f, true},
+		{"pipe", pr, false},
+		{"not a file", strings.NewReader(text), false},
+	} {
+		if got := newCtxReader(t.Context(), c.r).direct; got != c.direct {
+			t.Errorf("%s: direct = %v, want %v", c.name, got, c.direct)
+		}
+	}
+
+	cr := newCtxReader(t.Context(), f)
+	var got bytes.Buffer
+	buf := make([]byte, 1000)
+	allocs := testing.AllocsPerRun(20, func() {
+		n, _ := cr.Read(buf)
+		got.Write(buf[:n])
+	})
+	if allocs != 0 {
+		t.Errorf("a read of a regular file allocates %v times, want 0 (no goroutine, no buffer of its own)", allocs)
+	}
+	if want := text[:got.Len()]; got.String() != want || got.Len() != 21*1000 {
+		t.Errorf("read %d bytes, not the file's first %d", got.Len(), 21*1000)
+	}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if n, err := newCtxReader(ctx, f).Read(buf); n != 0 || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: Read = %d, %v; want 0, context.Canceled", n, err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Catalogue maps a language ("en", "ru", "ro") to its texts by key. "en"
@@ -25,6 +26,25 @@ func (c Catalogue) Lookup(lang, key string) (string, bool) {
 
 // Languages lists the catalogue's languages, sorted.
 func (c Catalogue) Languages() []string { return slices.Sorted(maps.Keys(c)) }
+
+// Lazy returns a Catalogue built on its first use: each language's texts
+// from its function in languages (read then, so that languages may still
+// be added by the package's init functions), then finish, when not nil,
+// adds the texts kept apart. A package's catalogue is built so rather than
+// in its initialisation, which runs in every command of a binary that links
+// the package, whether it shows a text or not.
+func Lazy(languages map[string]func() map[string]string, finish func(Catalogue)) func() Catalogue {
+	return sync.OnceValue(func() Catalogue {
+		c := Catalogue{}
+		for lang, texts := range languages {
+			c[lang] = texts()
+		}
+		if finish != nil {
+			finish(c)
+		}
+		return c
+	})
+}
 
 // Fill replaces the {name} placeholders of s by the values that follow their
 // names in args (name, value pairs; values are formatted with fmt).

@@ -19,6 +19,38 @@ func TestLookupFallsBackToEnglish(t *testing.T) {
 	}
 }
 
+// TestLazyBuildsOnFirstUse: nothing is built before the first call; a
+// language added to the map after Lazy (as an init function of another
+// file does) is in the catalogue; finish runs once, after the languages;
+// every call returns the same catalogue.
+func TestLazyBuildsOnFirstUse(t *testing.T) {
+	built := 0
+	langs := map[string]func() map[string]string{"en": func() map[string]string { built++; return map[string]string{"a": "A"} }}
+	finishes := 0
+	c := Lazy(langs, func(c Catalogue) {
+		finishes++
+		c["en"]["b"] = c["ru"]["a"] + "+"
+	})
+	langs["ru"] = func() map[string]string { built++; return map[string]string{"a": "А"} }
+	if built != 0 {
+		t.Fatalf("%d languages built before the first use", built)
+	}
+	first := c()
+	if got, _ := first.Lookup("ru", "a"); got != "А" {
+		t.Errorf("a language added after Lazy: Lookup(ru, a) = %q, want А", got)
+	}
+	if got, _ := first.Lookup("en", "b"); got != "А+" {
+		t.Errorf("finish after the languages: Lookup(en, b) = %q, want А+", got)
+	}
+	c()["en"]["c"] = "C"
+	if got, ok := first.Lookup("en", "c"); !ok || got != "C" || built != 2 || finishes != 1 {
+		t.Errorf("second call: same catalogue %v, languages built %d times (want 2), finish %d (want 1)", ok, built, finishes)
+	}
+	if Lazy(langs, nil)()["en"]["a"] != "A" {
+		t.Error("a nil finish: the texts are missing")
+	}
+}
+
 func TestFill(t *testing.T) {
 	if got := Fill("{a} and {b}, {a}", "a", 1, "b", "two"); got != "1 and two, 1" {
 		t.Errorf("Fill = %q", got)
