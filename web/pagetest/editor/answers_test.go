@@ -21,6 +21,7 @@ func TestBrowserAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("a reload after Copy link keeps the later edits", func(t *testing.T) {

@@ -16,6 +16,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("paste, parse and check", func(t *testing.T) {
@@ -121,7 +122,9 @@ func TestBrowser(t *testing.T) {
 		pagetesting.Paste(t, ctx, pagetesting.RobotsText)
 		pagetesting.TypeInto(t, ctx, "agent", "Googlebot")
 		pagetesting.TypeInto(t, ctx, "url", "/search?q=robots")
-		pagetesting.WaitFor(t, ctx, `document.getElementById("verdict-word") && /line 8/.test(document.getElementById("verdict-rule").innerText)`)
+		// The whole URL typed: "/search", typed on the way, is decided by
+		// line 8 too.
+		pagetesting.WaitFor(t, ctx, `document.getElementById("verdict-word") && /line 8/.test(document.getElementById("verdict-rule").innerText) && document.querySelector("#verdict .verdict-subject").innerText === "Googlebot → /search?q=robots"`)
 		want := pagetesting.TextOf(t, ctx, "verdict")
 		pagetesting.Do(t, ctx, chromedp.Click(chromedp.ID("copy-link")))
 		pagetesting.WaitFor(t, ctx, `document.getElementById("link-out").value.includes("robots=")`)

@@ -30,6 +30,7 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("file picker and drop", func(t *testing.T) {
@@ -178,6 +179,78 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	t.Run("a file over the limit: true size, the cut in the editor, the verdict says so", func(t *testing.T) {
+		ctx := b.Tab(t)
+		b.Open(t, ctx, "")
+		dir := t.TempDir()
+		var sb strings.Builder
+		// LateBot's group is past the 500 KiB limit but within the 2 MiB
+		// the page loads; the file goes on past those 2 MiB.
+		sb.WriteString("User-agent: *\nDisallow: /private/\n")
+		n := 3
+		for sb.Len() < 2200<<10 {
+			if n == 40000 {
+				sb.WriteString("User-agent: LateBot\nDisallow: /\n")
+				n += 2
+			}
+			fmt.Fprintf(&sb, "Disallow: /generated/%d/\n", n)
+			n++
+		}
+		big := pagetesting.WriteFile(t, dir, "big.txt", sb.String())
+		pagetesting.Upload(t, ctx, big)
+		pagetesting.WaitFor(t, ctx, `!!document.querySelector('[data-notice="file-cut"]') && !!document.querySelector("#structure-body .summary")`)
+		note := pagetesting.Eval[string](t, ctx, `document.querySelector('[data-notice="file-cut"]').innerText`)
+		if want := fmt.Sprintf("%s bytes (%s lines)", pagetesting.Commas(sb.Len()), pagetesting.Commas(n)); !strings.Contains(note, want) {
+			t.Errorf("file notice %q lacks the true size and line count %q", note, want)
+		}
+		cut := pagetesting.Eval[int](t, ctx, `+document.querySelector(".band.b-cut").dataset.line`)
+		marks := pagetesting.Eval[string](t, ctx, `[...document.querySelectorAll(".mark.m-cut")].map(m => m.dataset.line).join(",")`)
+		if cut < 10000 || marks != fmt.Sprint(cut) {
+			t.Errorf("cut band at line %d, cut marks %q", cut, marks)
+		}
+		word, _ := pagetesting.VerdictFor(t, ctx, "LateBot", "/page")
+		if word != "ALLOWED" {
+			t.Errorf("LateBot /page = %s, want ALLOWED (its group is past the limit)", word)
+		}
+		if got := pagetesting.TextOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would change this answer") || !strings.Contains(got, "DISALLOWED by line") {
+			t.Errorf("cut note = %q", got)
+		}
+		// Line numbers are written one way, without separators, in one
+		// sentence as everywhere.
+		if got := pagetesting.TextOf(t, ctx, "verdict-cut"); regexp.MustCompile(`line \d{1,3},\d`).MatchString(got) || !regexp.MustCompile(`from line \d{5}\b`).MatchString(got) {
+			t.Errorf("cut note writes line numbers two ways: %q", got)
+		}
+		pagetesting.VerdictFor(t, ctx, "OtherBot", "/page")
+		if got := pagetesting.TextOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would not change this answer") {
+			t.Errorf("cut note = %q", got)
+		}
+		// The notice stays across a new parse until dismissed.
+		pagetesting.Do(t, ctx, chromedp.Click(chromedp.ID("parse")))
+		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(r => setTimeout(r, 500))`, chromedp.EvalAwaitPromise))
+		if !pagetesting.Eval[bool](t, ctx, `!!document.querySelector('[data-notice="file-cut"]')`) {
+			t.Error("the file notice went away by itself")
+		}
+		if got := pagetesting.Eval[string](t, ctx, `document.getElementById("notices").innerText`); strings.Contains(got, "Something went wrong") {
+			t.Errorf("notice worded as an error: %q", got)
+		}
+		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("editor").scrollIntoView()`))
+		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const ta = document.getElementById("robots"); ta.scrollTop = (%d - 8) * 20; ta.dispatchEvent(new Event("scroll")) })()`, cut)))
+		b.Screenshot(t, ctx, "cut-marker", false)
+	})
+
+	t.Run("nothing leaves the browser", b.NothingLeaves)
+}
+
+// TestBrowserCorpus: on real files of every kind (the largest, past the
+// limit; a byte order mark; CRLF; bytes that are not UTF-8; plain ones),
+// the page's parsed view, audit and verdicts are the command line's and the
+// API's. A browser of its own, so that it runs beside TestBrowser.
+func TestBrowserCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel() // each test has a browser of its own
+	b := pagetesting.NewBrowser(t)
 	t.Run("page, command line and API agree on corpus files", func(t *testing.T) {
 		files := corpusSample(t)
 		cli := pagetesting.BuildCLI(t)
@@ -266,65 +339,6 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 		t.Logf("%d corpus files compared", len(files))
-	})
-
-	t.Run("a file over the limit: true size, the cut in the editor, the verdict says so", func(t *testing.T) {
-		ctx := b.Tab(t)
-		b.Open(t, ctx, "")
-		dir := t.TempDir()
-		var sb strings.Builder
-		// LateBot's group is past the 500 KiB limit but within the 2 MiB
-		// the page loads; the file goes on past those 2 MiB.
-		sb.WriteString("User-agent: *\nDisallow: /private/\n")
-		n := 3
-		for sb.Len() < 2200<<10 {
-			if n == 40000 {
-				sb.WriteString("User-agent: LateBot\nDisallow: /\n")
-				n += 2
-			}
-			fmt.Fprintf(&sb, "Disallow: /generated/%d/\n", n)
-			n++
-		}
-		big := pagetesting.WriteFile(t, dir, "big.txt", sb.String())
-		pagetesting.Upload(t, ctx, big)
-		pagetesting.WaitFor(t, ctx, `!!document.querySelector('[data-notice="file-cut"]') && !!document.querySelector("#structure-body .summary")`)
-		note := pagetesting.Eval[string](t, ctx, `document.querySelector('[data-notice="file-cut"]').innerText`)
-		if want := fmt.Sprintf("%s bytes (%s lines)", pagetesting.Commas(sb.Len()), pagetesting.Commas(n)); !strings.Contains(note, want) {
-			t.Errorf("file notice %q lacks the true size and line count %q", note, want)
-		}
-		cut := pagetesting.Eval[int](t, ctx, `+document.querySelector(".band.b-cut").dataset.line`)
-		marks := pagetesting.Eval[string](t, ctx, `[...document.querySelectorAll(".mark.m-cut")].map(m => m.dataset.line).join(",")`)
-		if cut < 10000 || marks != fmt.Sprint(cut) {
-			t.Errorf("cut band at line %d, cut marks %q", cut, marks)
-		}
-		word, _ := pagetesting.VerdictFor(t, ctx, "LateBot", "/page")
-		if word != "ALLOWED" {
-			t.Errorf("LateBot /page = %s, want ALLOWED (its group is past the limit)", word)
-		}
-		if got := pagetesting.TextOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would change this answer") || !strings.Contains(got, "DISALLOWED by line") {
-			t.Errorf("cut note = %q", got)
-		}
-		// Line numbers are written one way, without separators, in one
-		// sentence as everywhere.
-		if got := pagetesting.TextOf(t, ctx, "verdict-cut"); regexp.MustCompile(`line \d{1,3},\d`).MatchString(got) || !regexp.MustCompile(`from line \d{5}\b`).MatchString(got) {
-			t.Errorf("cut note writes line numbers two ways: %q", got)
-		}
-		pagetesting.VerdictFor(t, ctx, "OtherBot", "/page")
-		if got := pagetesting.TextOf(t, ctx, "verdict-cut"); !strings.Contains(got, "would not change this answer") {
-			t.Errorf("cut note = %q", got)
-		}
-		// The notice stays across a new parse until dismissed.
-		pagetesting.Do(t, ctx, chromedp.Click(chromedp.ID("parse")))
-		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`new Promise(r => setTimeout(r, 500))`, chromedp.EvalAwaitPromise))
-		if !pagetesting.Eval[bool](t, ctx, `!!document.querySelector('[data-notice="file-cut"]')`) {
-			t.Error("the file notice went away by itself")
-		}
-		if got := pagetesting.Eval[string](t, ctx, `document.getElementById("notices").innerText`); strings.Contains(got, "Something went wrong") {
-			t.Errorf("notice worded as an error: %q", got)
-		}
-		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("editor").scrollIntoView()`))
-		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const ta = document.getElementById("robots"); ta.scrollTop = (%d - 8) * 20; ta.dispatchEvent(new Event("scroll")) })()`, cut)))
-		b.Screenshot(t, ctx, "cut-marker", false)
 	})
 
 	t.Run("nothing leaves the browser", b.NothingLeaves)

@@ -18,6 +18,7 @@ func TestBrowserPhone(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
@@ -42,6 +43,7 @@ func TestBrowserStatusLineWraps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	// A laptop's short screen, and the link box open: the editor pane (a

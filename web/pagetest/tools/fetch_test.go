@@ -19,6 +19,7 @@ func TestBrowserFetchOutcomes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	site := pagetesting.Origin(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "max-age=3600")
 		w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
@@ -131,6 +132,7 @@ func TestBrowserFetchFromSite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	const robots = "User-agent: *\r\nDisallow: /private/\r\n"
 	var hits atomic.Int32
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -15,6 +15,7 @@ func TestBrowserListsAndCompare(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	// A Latin-1 rule: the table, its CSV and compare show it as matched,

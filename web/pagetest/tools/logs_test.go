@@ -51,6 +51,7 @@ func TestBrowserLogs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)

@@ -19,6 +19,7 @@ func TestBrowserUsage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 	file := "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Signal: search=yes\n"
 	ctx := b.Tab(t)
@@ -58,6 +59,7 @@ func TestBrowserBuilder(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
+	t.Parallel() // each test has a browser of its own
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	b.Open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte("User-agent: *\nDisallow: /private/\n"))+"&agent=GPTBot&url=%2Fa")
