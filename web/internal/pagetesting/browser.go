@@ -26,6 +26,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/internal/testutil"
 	"github.com/robotstxt/robotstxt/server"
 )

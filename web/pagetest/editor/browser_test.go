@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
 )
 

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	cdpbrowser "github.com/chromedp/cdproto/browser"
-
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
 )
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/netguard"
 	"github.com/robotstxt/robotstxt/server"

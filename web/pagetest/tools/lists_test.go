@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
 )
 

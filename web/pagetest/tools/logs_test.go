@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/internal/loggen"
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
 )

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
 	"github.com/robotstxt/robotstxt/internal/robotsgen"
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
 )
