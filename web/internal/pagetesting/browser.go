@@ -236,14 +236,20 @@ func Eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
-// WaitFor polls a JavaScript condition until it holds (30 s at most),
+// waitLimit bounds one WaitFor: what it waits for is a state, not a speed,
+// and a machine at load average 30, running two browsers per test binary,
+// once took more than 30 s to parse a 2 MiB file. Each package's test
+// binary has its own 10-minute budget besides.
+const waitLimit = 2 * time.Minute
+
+// WaitFor polls a JavaScript condition until it holds (waitLimit at most),
 // and fails with the page's banner and verdict when it does not.
 func WaitFor(t *testing.T, ctx context.Context, expr string) {
 	t.Helper()
 	var err error
 	for range 3 {
 		_, err = chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr,
-			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second)))
+			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(waitLimit)))
 		// A poll that starts while a navigation replaces the document
 		// loses its context; poll the new document.
 		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
