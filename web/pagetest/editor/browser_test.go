@@ -220,6 +220,20 @@ func TestBrowser(t *testing.T) {
 		b.Screenshot(t, ctx, "gutter-markers", false)
 	})
 
+	t.Run("nothing leaves the browser", b.NothingLeaves)
+}
+
+// TestBrowserLinksAndTable: links that carry the file's bytes and cannot
+// lie, the verdict and the crawler table agreeing, the examples and the
+// text kept across reloads. A browser of its own, beside TestBrowser and
+// TestBrowserAnswers.
+func TestBrowserLinksAndTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel() // each test has a browser of its own
+	b := pagetesting.NewBrowser(t)
+
 	t.Run("links carry the bytes and cannot lie", func(t *testing.T) {
 		ctx := b.Tab(t)
 		b.Open(t, ctx, "")

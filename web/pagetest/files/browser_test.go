@@ -242,18 +242,35 @@ func TestBrowser(t *testing.T) {
 	t.Run("nothing leaves the browser", b.NothingLeaves)
 }
 
-// TestBrowserCorpus: on real files of every kind (the largest, past the
-// limit; a byte order mark; CRLF; bytes that are not UTF-8; plain ones),
-// the page's parsed view, audit and verdicts are the command line's and the
-// API's. A browser of its own, so that it runs beside TestBrowser.
+// TestBrowserCorpus and TestBrowserCorpusLarge: on real files of every
+// kind (the largest, past the limit; a byte order mark; CRLF; bytes that
+// are not UTF-8; plain ones), the page's parsed view, audit and verdicts
+// are the command line's and the API's. The largest file takes about as
+// long as all the others, so it has a browser of its own, and both run
+// beside TestBrowser.
 func TestBrowserCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
 	t.Parallel() // each test has a browser of its own
+	small, _ := corpusSample(t)
+	agreeOnCorpus(t, small)
+}
+
+func TestBrowserCorpusLarge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel() // each test has a browser of its own
+	_, large := corpusSample(t)
+	agreeOnCorpus(t, large)
+}
+
+// agreeOnCorpus compares the page, in a browser of its own, with the
+// command line and the API on the files.
+func agreeOnCorpus(t *testing.T, files []string) {
 	b := pagetesting.NewBrowser(t)
 	t.Run("page, command line and API agree on corpus files", func(t *testing.T) {
-		files := corpusSample(t)
 		cli := pagetesting.BuildCLI(t)
 		// The JSON API, on a server of its own: the recorded one must see
 		// nothing but the page's GET requests.
@@ -346,9 +363,10 @@ func TestBrowserCorpus(t *testing.T) {
 }
 
 // corpusSample picks real files of every kind the page must read as the
-// command line does: the largest (past the limit, CRLF), files with a byte
-// order mark, CRLF line endings, bytes that are not UTF-8, and plain ones.
-func corpusSample(t *testing.T) []string {
+// command line does: files with a byte order mark, CRLF line endings,
+// bytes that are not UTF-8, and plain ones; and, apart, the largest (past
+// the limit, CRLF).
+func corpusSample(t *testing.T) (small, large []string) {
 	t.Helper()
 	dir, err := filepath.Abs(testutil.CorpusDir(t, "../../../../shared/corpus/robots"))
 	if err != nil {
@@ -359,7 +377,6 @@ func corpusSample(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	kinds := map[string]int{}
-	var out []string
 	for _, e := range entries {
 		p := filepath.Join(dir, e.Name())
 		data, err := os.ReadFile(p)
@@ -379,13 +396,17 @@ func corpusSample(t *testing.T) []string {
 		}
 		if kinds[kind] < 2 && len(data) < 800<<10 {
 			kinds[kind]++
-			out = append(out, p)
+			if kind == "large" {
+				large = append(large, p)
+			} else {
+				small = append(small, p)
+			}
 		}
 	}
 	if kinds["large"] == 0 {
 		t.Fatal("the corpus lacks merckmanuals.com (713,120 bytes)")
 	}
-	return out
+	return small, large
 }
 
 // probeURLs derives a few paths from a file's first rules, and "/".
