@@ -97,6 +97,17 @@ type Browser struct {
 	problems  []string // console errors and uncaught exceptions
 }
 
+// Parallel starts a browser test: it skips the test with -short (browser
+// tests are not short) and runs it in parallel with the package's other
+// tests, each of which has a browser of its own.
+func Parallel(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel()
+}
+
 // NewBrowser starts Chromium and the page's server with default options;
 // both stop when the test ends. Without Chromium the test skips, except
 // under CI=true, where it fails.

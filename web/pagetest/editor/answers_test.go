@@ -18,10 +18,7 @@ import (
 )
 
 func TestBrowserAnswers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("a reload after Copy link keeps the later edits", func(t *testing.T) {

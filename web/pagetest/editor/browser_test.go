@@ -14,10 +14,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("paste, parse and check", func(t *testing.T) {
@@ -228,10 +225,7 @@ func TestBrowser(t *testing.T) {
 // text kept across reloads. A browser of its own, beside TestBrowser and
 // TestBrowserAnswers.
 func TestBrowserLinksAndTable(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("links carry the bytes and cannot lie", func(t *testing.T) {

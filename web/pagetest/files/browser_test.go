@@ -28,10 +28,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("file picker and drop", func(t *testing.T) {
@@ -249,19 +246,13 @@ func TestBrowser(t *testing.T) {
 // long as all the others, so it has a browser of its own, and both run
 // beside TestBrowser.
 func TestBrowserCorpus(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	small, _ := corpusSample(t)
 	agreeOnCorpus(t, small)
 }
 
 func TestBrowserCorpusLarge(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	_, large := corpusSample(t)
 	agreeOnCorpus(t, large)
 }

@@ -16,10 +16,7 @@ import (
 // other parsers, the audit), nothing scrolls sideways and axe-core finds
 // nothing, in each language.
 func TestBrowserPhone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
@@ -41,10 +38,7 @@ func TestBrowserPhone(t *testing.T) {
 // Russian and Romanian: what follows it moves down instead of lying under
 // it.
 func TestBrowserStatusLineWraps(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	// A laptop's short screen, and the link box open: the editor pane (a

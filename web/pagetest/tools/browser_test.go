@@ -20,10 +20,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("test many URLs", func(t *testing.T) {

@@ -13,10 +13,7 @@ import (
 )
 
 func TestBrowserListsAndCompare(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	// A Latin-1 rule: the table, its CSV and compare show it as matched,

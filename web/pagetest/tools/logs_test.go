@@ -49,10 +49,7 @@ func logTable(t *testing.T, ctx context.Context) map[string]logRow {
 // read again against the new text; the editor keeps its text; the table
 // follows the language; at phone width it fits and axe-core finds nothing.
 func TestBrowserLogs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	t.Parallel() // each test has a browser of its own
+	pagetesting.Parallel(t)
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
