@@ -227,27 +227,72 @@ func TestFleetSingleFlight(t *testing.T) {
 	}
 }
 
+// A process that took the fleet's fetch lock and died frees it by the
+// lock's expiry in the store: another instance waits while it is held,
+// then takes it and fetches once. What is checked is the order of events
+// in the store, not a time: the dead holder's lock carries a TTL; the live
+// instance found it held and waited; when the store expired it, the live
+// instance held the lock itself during its fetch (it neither took a held
+// lock nor gave up and fetched without one, which it does only after
+// twice its own lock TTL, 6.4 s here).
 func TestDeadHolderFreesLockByExpiry(t *testing.T) {
 	srv := redistest.Start(t)
-	o := newOrigin(t, "User-agent: *\nAllow: /\n")
+	ctx := context.Background()
+	r := rdb(t, srv)
 	dead := newInstance(t, srv, "dh:", rediscache.Options{})
 	live := newInstance(t, srv, "dh:", rediscache.Options{})
-	key, _ := fetch.Origin(o.URL)
+	site := httptest.NewServer(nil)
+	t.Cleanup(site.Close)
+	key, _ := fetch.Origin(site.URL)
+	lockKey := rediscache.KeyOf("dh:", "lock", key)
+	// The robots.txt fetch notes who holds the lock while it runs.
+	var fetches atomic.Int64
+	holder := make(chan string, 4)
+	site.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Path == "/robots.txt" {
+			fetches.Add(1)
+			h, _ := r.Get(ctx, lockKey).Result()
+			holder <- h
+		}
+		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+	})
 	// A process took the lock and died: it never writes, never unlocks.
-	if _, ok, err := dead.cache.Lock(context.Background(), key, 800*time.Millisecond); !ok || err != nil {
+	// Its TTL is long, so that the live instance finds it held however
+	// slow the machine; once the live instance waits, the lock is left
+	// 300 ms, as if the dead holder had taken it just before.
+	if _, ok, err := dead.cache.Lock(ctx, key, time.Minute); !ok || err != nil {
 		t.Fatalf("Lock = %v, %v", ok, err)
 	}
-	start := time.Now()
-	d, err := live.gate.Check(context.Background(), o.URL+"/x")
+	deadID, err := r.Get(ctx, lockKey).Result()
+	if err != nil || deadID == "" {
+		t.Fatalf("the lock %s is not in the store: %q, %v", lockKey, deadID, err)
+	}
+	if ttl := r.PTTL(ctx, lockKey).Val(); ttl <= 0 || ttl > time.Minute {
+		t.Fatalf("the lock's TTL is %v, want the minute it was taken for", ttl)
+	}
+	var waits atomic.Int64
+	live.client.Hooks = &gate.Hooks{FleetWait: func(string) {
+		if waits.Add(1) == 1 {
+			if ok, err := r.PExpire(ctx, lockKey, 300*time.Millisecond).Result(); !ok || err != nil {
+				t.Errorf("PEXPIRE %s = %v, %v: the lock was not held when the live instance waited", lockKey, ok, err)
+			}
+		}
+	}}
+	d, err := live.gate.Check(ctx, site.URL+"/x")
 	if err != nil {
 		t.Fatal(err)
 	}
-	waited := time.Since(start)
-	if d.Action != gate.Admit || o.fetches.Load() != 1 {
-		t.Errorf("action %s after %d fetches, want admit after 1", d.Action, o.fetches.Load())
+	if d.Action != gate.Admit || fetches.Load() != 1 {
+		t.Fatalf("action %s after %d fetches, want admit after 1", d.Action, fetches.Load())
 	}
-	if waited < 500*time.Millisecond || waited > 5*time.Second {
-		t.Errorf("waited %v for a dead holder's 800ms lock, want about its expiry", waited)
+	if n := waits.Load(); n != 1 {
+		t.Errorf("the live instance waited %d times for the lock, want 1 (it was held)", n)
+	}
+	switch h := <-holder; h {
+	case deadID:
+		t.Errorf("the live instance fetched while the dead holder's lock was still in the store: it did not wait for the expiry")
+	case "":
+		t.Errorf("the live instance fetched without the lock: it gave up waiting instead of taking the expired lock")
 	}
 }
 

@@ -1,0 +1,307 @@
+package pagetesting
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/robotstxt/robotstxt/internal/testutil"
+	"github.com/robotstxt/robotstxt/server"
+)
+
+func artifactDir(t *testing.T) string {
+	if d := os.Getenv("ROBOTSTXT_ARTIFACTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	return t.TempDir()
+}
+
+// Served is a request as the server received it.
+type Served struct {
+	Method, URL string
+	Header      http.Header
+	Body        []byte
+}
+
+// recording wraps the server and keeps every request it receives.
+type recording struct {
+	h    http.Handler
+	mu   sync.Mutex
+	reqs []Served
+}
+
+func (r *recording) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	body, _ := io.ReadAll(req.Body)
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	r.mu.Lock()
+	r.reqs = append(r.reqs, Served{req.Method, req.URL.String(), req.Header.Clone(), body})
+	r.mu.Unlock()
+	r.h.ServeHTTP(w, req)
+}
+
+// Browser is one Chromium with the page's server, and what every tab saw.
+type Browser struct {
+	// URL is the page server's address, without a trailing slash.
+	URL string
+
+	rec   *recording
+	ctx   context.Context
+	art   string
+	shots int
+
+	mu        sync.Mutex
+	requests  []*network.Request
+	responses []*network.Response
+	problems  []string // console errors and uncaught exceptions
+}
+
+// Parallel starts a browser test: it skips the test with -short (browser
+// tests are not short) and runs it in parallel with the package's other
+// tests, each of which has a browser of its own.
+func Parallel(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are not short")
+	}
+	t.Parallel()
+}
+
+// NewBrowser starts Chromium and the page's server with default options;
+// both stop when the test ends. Without Chromium the test skips, except
+// under CI=true, where it fails.
+func NewBrowser(t *testing.T) *Browser { return NewBrowserWith(t, server.Options{}) }
+
+// NewBrowserWith is NewBrowser with a server of the given options.
+func NewBrowserWith(t *testing.T, sopts server.Options) *Browser {
+	path := testutil.Chromium(t)
+	srv, err := server.New(sopts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &Browser{rec: &recording{h: srv}, art: artifactDir(t)}
+	ts := httptest.NewServer(b.rec)
+	t.Cleanup(ts.Close)
+	b.URL = ts.URL
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 10*time.Minute)
+	t.Cleanup(cancel3)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting Chromium: %v", err)
+	}
+	b.ctx = ctx
+	t.Logf("screenshots go to %s", b.art)
+	return b
+}
+
+// Problems returns the console errors and uncaught exceptions every tab
+// has seen so far.
+func (b *Browser) Problems() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return slices.Clone(b.problems)
+}
+
+// ForgetProblems forgets the problems seen so far (a test that blocks
+// requests on purpose, which the console reports as errors).
+func (b *Browser) ForgetProblems() {
+	b.mu.Lock()
+	b.problems = nil
+	b.mu.Unlock()
+}
+
+// Received returns the requests the page's server has received so far.
+func (b *Browser) Received() []Served {
+	b.rec.mu.Lock()
+	defer b.rec.mu.Unlock()
+	return slices.Clone(b.rec.reqs)
+}
+
+// Tab opens a new tab that records its network traffic and console.
+func (b *Browser) Tab(t *testing.T) context.Context {
+	ctx, cancel := chromedp.NewContext(b.ctx)
+	t.Cleanup(cancel)
+	err := chromedp.Listen(ctx, func(ev any) {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			b.requests = append(b.requests, ev.Request)
+		case *network.EventResponseReceived:
+			b.responses = append(b.responses, ev.Response)
+		case *runtime.EventExceptionThrown:
+			b.problems = append(b.problems, "exception: "+exceptionText(ev.ExceptionDetails))
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeAssert {
+				var parts []string
+				for _, a := range ev.Args {
+					parts = append(parts, string(a.Value)+a.Description)
+				}
+				b.problems = append(b.problems, "console.error: "+strings.Join(parts, " "))
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d == nil {
+		return ""
+	}
+	s := d.Text
+	if d.Exception != nil {
+		s += " " + d.Exception.Description
+	}
+	return s
+}
+
+// Open navigates to the page (with a fragment) and waits for the engine,
+// after forgetting the text a previous test left in local storage.
+func (b *Browser) Open(t *testing.T, ctx context.Context, fragment string) {
+	t.Helper()
+	Do(t, ctx, chromedp.Navigate(b.URL+"/healthz"),
+		chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+	b.Reopen(t, ctx, fragment)
+}
+
+// Reopen navigates to the page, keeping local storage.
+func (b *Browser) Reopen(t *testing.T, ctx context.Context, fragment string) {
+	t.Helper()
+	Do(t, ctx, chromedp.Navigate(b.URL+"/"+fragment))
+	WaitFor(t, ctx, `document.body.dataset.engine === "ready" && document.body.dataset.settled === "true"`)
+}
+
+// Screenshot saves the page as NN-name.png in the artifact folder.
+func (b *Browser) Screenshot(t *testing.T, ctx context.Context, name string, full bool) {
+	t.Helper()
+	var png []byte
+	var err error
+	if full {
+		png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	} else {
+		png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	}
+	if err != nil {
+		t.Fatalf("screenshot %s: %v", name, err)
+	}
+	b.mu.Lock()
+	b.shots++
+	file := filepath.Join(b.art, fmt.Sprintf("%02d-%s.png", b.shots, name))
+	b.mu.Unlock()
+	if err := os.WriteFile(file, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", file)
+}
+
+// NothingLeaves is the test that ends each browser's tests: no request the
+// browser made, and none the server received, carried the text typed
+// (Secret, RobotsText) or any data; every request stayed on the page's
+// origin and used GET; the server received the WebAssembly module's
+// request; every response carried the Content-Security-Policy; no tab saw
+// a console error. Run it as the last subtest, after every tab is done.
+func (b *Browser) NothingLeaves(t *testing.T) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	encoded := []string{Secret, url.PathEscape(Secret), url.QueryEscape(Secret), base64.RawURLEncoding.EncodeToString([]byte(RobotsText))}
+	carries := func(s string) bool {
+		for _, e := range encoded {
+			if strings.Contains(s, e) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(b.requests) < 10 {
+		t.Fatalf("only %d requests recorded: the network events are not being seen", len(b.requests))
+	}
+	sawWasm := false
+	for _, r := range b.requests {
+		if strings.HasPrefix(r.URL, "data:") {
+			continue
+		}
+		if !strings.HasPrefix(r.URL, b.URL+"/") {
+			t.Errorf("request to another origin: %s %s", r.Method, r.URL)
+		}
+		if r.Method != http.MethodGet {
+			t.Errorf("the page sent %s %s", r.Method, r.URL)
+		}
+		if strings.HasSuffix(r.URL, ".wasm") {
+			sawWasm = true
+		}
+		if carries(r.URL) || r.HasPostData {
+			t.Errorf("request carries data: %s %s", r.Method, r.URL)
+		}
+		for k, v := range r.Headers {
+			if carries(fmt.Sprint(v)) {
+				t.Errorf("request %s carries the robots text in header %s", r.URL, k)
+			}
+		}
+	}
+	// The worker's own requests (the WebAssembly module) are not reported
+	// to the page's target; the server saw them, and the worker's
+	// response carries the same policy, which confines it to this origin.
+	_ = sawWasm
+	b.rec.mu.Lock()
+	defer b.rec.mu.Unlock()
+	sawWasm = false
+	for _, r := range b.rec.reqs {
+		if strings.HasSuffix(r.URL, "/robotstxt.wasm") {
+			sawWasm = true
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead || len(r.Body) > 0 || carries(r.URL) || carries(fmt.Sprint(r.Header)) {
+			t.Errorf("the server received %s %s (%d bytes of body)", r.Method, r.URL, len(r.Body))
+		}
+	}
+	if !sawWasm {
+		t.Error("the server never received the WebAssembly module's request")
+	}
+	// Every response carries the Content-Security-Policy.
+	for _, r := range b.responses {
+		if !strings.HasPrefix(r.URL, b.URL) {
+			continue
+		}
+		if csp := Header(r.Headers, "Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || !strings.Contains(csp, "'wasm-unsafe-eval'") {
+			t.Errorf("%s: Content-Security-Policy %q", r.URL, csp)
+		}
+	}
+	t.Logf("%d requests by the browser, %d received by the server: none carried the text", len(b.requests), len(b.rec.reqs))
+	for _, p := range b.problems {
+		t.Errorf("browser console: %s", p)
+	}
+}
