@@ -95,6 +95,8 @@ func NewCLISetup(root string, files []File) (*CLISetup, error) {
 	for _, b := range []struct{ folder, out, pkg string }{{root, s.Ours, "./cmd/robotstxt"}, {".", s.Temoto, "./cmd/temotocheck"}, {".", s.Empty, "./cmd/emptyprog"}} {
 		cmd := exec.Command("go", "build", "-o", b.out, b.pkg)
 		cmd.Dir = b.folder
+		// As the README installs it: pure Go, a static binary.
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("building %s: %v\n%s", b.pkg, err, out)
 		}
