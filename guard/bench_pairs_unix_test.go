@@ -24,14 +24,23 @@ import (
 func BenchmarkBrowseAllowedPairs(b *testing.B) {
 	ctx := browser(b)
 	page, admitted170 := allowedPage(b)
+	var phases [2][4][]float64 // unguarded, guarded: tab, attach, load, detach
 	load := func(guarded bool) (wall, cpu, own time.Duration) {
 		o0, c0, t0 := ownCPU(), cpuTime(), time.Now()
-		loadPage(b, ctx, page, guarded, admitted170)
-		return time.Since(t0), cpuTime() - c0, ownCPU() - o0
+		ph := loadPage(b, ctx, page, guarded, admitted170)
+		wall, cpu, own = time.Since(t0), cpuTime()-c0, ownCPU()-o0
+		k := 0
+		if guarded {
+			k = 1
+		}
+		for i, d := range ph {
+			phases[k][i] = append(phases[k][i], d.Seconds())
+		}
+		return wall, cpu, own
 	}
 	load(true) // the browser's first load is slower; not counted
 	load(false)
-	var wallRatio, cpuRatio, gWall, nWall, gCPU, nCPU, gOwn, nOwn []float64
+	var wallRatio, loadRatio, cpuRatio, gWall, nWall, gCPU, nCPU, gOwn, nOwn []float64
 	b.Logf("load average %s", loadAverage())
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -47,6 +56,8 @@ func BenchmarkBrowseAllowedPairs(b *testing.B) {
 		gWall, nWall = append(gWall, gw.Seconds()), append(nWall, nw.Seconds())
 		gCPU, nCPU = append(gCPU, gc.Seconds()), append(nCPU, nc.Seconds())
 		wallRatio = append(wallRatio, gw.Seconds()/nw.Seconds())
+		n := len(phases[0][2]) - 1
+		loadRatio = append(loadRatio, phases[1][2][n]/phases[0][2][n])
 		if nc > 0 {
 			cpuRatio = append(cpuRatio, gc.Seconds()/nc.Seconds())
 		}
@@ -55,7 +66,12 @@ func BenchmarkBrowseAllowedPairs(b *testing.B) {
 	}
 	b.StopTimer()
 	b.Logf("load average %s", loadAverage())
+	for k, name := range []string{"no-guard", "guard"} {
+		p := phases[k]
+		b.Logf("%s medians: new tab %.3fs, attach %.3fs, load %.3fs, detach %.3fs", name, median(p[0]), median(p[1]), median(p[2]), median(p[3]))
+	}
 	b.ReportMetric(median(wallRatio), "x-wall")
+	b.ReportMetric(median(loadRatio), "x-load")
 	b.ReportMetric(median(cpuRatio), "x-cpu")
 	b.ReportMetric(median(gWall), "guard-s")
 	b.ReportMetric(median(nWall), "no-guard-s")

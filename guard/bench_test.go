@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -88,26 +89,37 @@ func loadPages(b *testing.B, ctx context.Context, page string, guarded bool, che
 	}
 }
 
-// loadPage is one of loadPages' loads.
-func loadPage(b *testing.B, ctx context.Context, page string, guarded bool, check func(*testing.B, *guard.Guard)) {
+// loadPage is one of loadPages' loads. It returns the time the phases
+// took: a new tab, Attach, Load and Detach.
+func loadPage(b *testing.B, ctx context.Context, page string, guarded bool, check func(*testing.B, *guard.Guard)) (phases [4]time.Duration) {
+	t0 := time.Now()
+	lap := func(i int) {
+		phases[i] = time.Since(t0)
+		t0 = time.Now()
+	}
 	tctx, cancel := chromedp.NewContext(ctx)
 	defer cancel()
 	if err := chromedp.Do(tctx); err != nil {
 		b.Fatal(err)
 	}
+	lap(0)
 	g, _ := newGuard(b, true)
 	if guarded {
 		if err := g.Attach(tctx); err != nil {
 			b.Fatal(err)
 		}
 	}
+	lap(1)
 	if _, err := g.Load(tctx, page, guard.WaitLoad); err != nil {
 		b.Fatal(err)
 	}
+	lap(2)
 	if guarded {
 		if check != nil {
 			check(b, g)
 		}
 		g.Detach(tctx)
 	}
+	lap(3)
+	return phases
 }
