@@ -235,14 +235,8 @@ func (g *Guard) Attach(ctx context.Context) error {
 	// Subscribe before enabling, so that no event is missed. The tab's
 	// events are handled in its reader goroutine (Listen), so that once a
 	// command to the tab returns, every event before its reply is handled.
+	paused := cdp.Events(lctx, g.browser, fetch.RequestPaused)
 	if err := chromedp.ListenBrowser(lctx, func(ev any) {
-		if p, ok := ev.(*fetch.EventRequestPaused); ok {
-			// In the reader's goroutine, as chromedp decoded it: no second
-			// decoding, no hand-off to another goroutine before the
-			// decision's (paused does not block).
-			g.paused(lctx, p)
-			return
-		}
 		// Only the shared workers watchBrowser asked for: the browser also
 		// reports the sessions chromedp attaches (the guard's own among
 		// them), some to targets still paused.
@@ -272,6 +266,17 @@ func (g *Guard) Attach(ctx context.Context) error {
 		stop()
 		return fmt.Errorf("guard: %w", err)
 	}
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			g.paused(lctx, &ev)
+		}
+	}()
+
 	if _, err := cdp.Call(ctx, g.browser, fetch.Enable, fetch.EnableParams{Patterns: fetchPatterns()}); err != nil {
 		stop()
 		return fmt.Errorf("guard: enabling request interception: %w", err)
@@ -354,8 +359,7 @@ func cmp(v, def int) int {
 func (g *Guard) MainFrame() cdp.FrameID { return g.mainFrame }
 
 // paused handles one Fetch.requestPaused event. It is called in event
-// order, in the browser connection's reader goroutine: it must not block;
-// the decision itself runs in its own goroutine.
+// order; the decision itself runs in its own goroutine.
 func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 	if ev.ResponseStatusCode != 0 || ev.ResponseErrorReason != "" {
 		g.answered(ctx, ev)
