@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -45,8 +46,18 @@ func BenchmarkBrowse(b *testing.B) {
 // requests, all allowed (the document, 160 images and 9 scripts from two
 // loopback origins), guarded and not. Run with -benchtime=5x: one
 // iteration is one page load; docs/performance.md has the figures.
+// BenchmarkBrowseAllowedPairs gives the figure that the load of a shared
+// machine does not decide.
 func BenchmarkBrowseAllowed(b *testing.B) {
 	ctx := browser(b)
+	page, admitted170 := allowedPage(b)
+	b.Run("guard", func(b *testing.B) { loadPages(b, ctx, page, true, admitted170) })
+	b.Run("no-guard", func(b *testing.B) { loadPages(b, ctx, page, false, nil) })
+}
+
+// allowedPage serves BenchmarkBrowseAllowed's page and returns its URL and
+// the check that a guard admitted its 170 requests.
+func allowedPage(b *testing.B) (string, func(*testing.B, *guard.Guard)) {
 	robots := text("text/plain", "User-agent: *\nDisallow: /no/\n")
 	cdn := newOrigin(b, "127.0.0.2", map[string]http.HandlerFunc{"/robots.txt": robots, "*": text("image/png", "")})
 	site := newOrigin(b, "127.0.0.1", map[string]http.HandlerFunc{"/robots.txt": robots, "*": text("text/javascript", "1;")})
@@ -66,8 +77,7 @@ func BenchmarkBrowseAllowed(b *testing.B) {
 			b.Fatalf("%d requests admitted, want 170", st.Admitted)
 		}
 	}
-	b.Run("guard", func(b *testing.B) { loadPages(b, ctx, site.URL+"/", true, admitted170) })
-	b.Run("no-guard", func(b *testing.B) { loadPages(b, ctx, site.URL+"/", false, nil) })
+	return site.URL + "/", admitted170
 }
 
 // loadPages loads page b.N times in new tabs, each time with a fresh guard
@@ -75,25 +85,41 @@ func BenchmarkBrowseAllowed(b *testing.B) {
 // check, if not nil, looks at the guard before it detaches.
 func loadPages(b *testing.B, ctx context.Context, page string, guarded bool, check func(*testing.B, *guard.Guard)) {
 	for i := 0; i < b.N; i++ {
-		tctx, cancel := chromedp.NewContext(ctx)
-		if err := chromedp.Do(tctx); err != nil {
-			b.Fatal(err)
-		}
-		g, _ := newGuard(b, true)
-		if guarded {
-			if err := g.Attach(tctx); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if _, err := g.Load(tctx, page, guard.WaitLoad); err != nil {
-			b.Fatal(err)
-		}
-		if guarded {
-			if check != nil {
-				check(b, g)
-			}
-			g.Detach(tctx)
-		}
-		cancel()
+		loadPage(b, ctx, page, guarded, check)
 	}
+}
+
+// loadPage is one of loadPages' loads. It returns the time the phases
+// took: a new tab, Attach, Load and Detach.
+func loadPage(b *testing.B, ctx context.Context, page string, guarded bool, check func(*testing.B, *guard.Guard)) (phases [4]time.Duration) {
+	t0 := time.Now()
+	lap := func(i int) {
+		phases[i] = time.Since(t0)
+		t0 = time.Now()
+	}
+	tctx, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if err := chromedp.Do(tctx); err != nil {
+		b.Fatal(err)
+	}
+	lap(0)
+	g, _ := newGuard(b, true)
+	if guarded {
+		if err := g.Attach(tctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	lap(1)
+	if _, err := g.Load(tctx, page, guard.WaitLoad); err != nil {
+		b.Fatal(err)
+	}
+	lap(2)
+	if guarded {
+		if check != nil {
+			check(b, g)
+		}
+		g.Detach(tctx)
+	}
+	lap(3)
+	return phases
 }

@@ -20,7 +20,9 @@
 // # How requests are stopped
 //
 // Attach enables the Chrome DevTools Protocol Fetch domain on the browser
-// target, at the request stage and at the response stage. Every request of
+// target, at the request stage and (for all but images, style sheets,
+// fonts and media, whose answers the frames' Network domains report) at the
+// response stage. Every request of
 // every target of the browser (the tab, its out-of-process iframes, its
 // workers) is paused before it is sent, and
 // the guard asks the gate for the crawler's product token:

@@ -108,8 +108,10 @@ type Guard struct {
 	pageT      cdp.Session
 	mainFrame  cdp.FrameID
 	records    []*Record
-	pending    map[fetch.RequestID]*entry // by interception id, until answered
-	frames     map[cdp.FrameID]string     // frame -> URL of its latest document
+	pending    map[fetch.RequestID]*entry           // by interception id, until answered
+	hops       map[network.RequestID]string         // network id -> URL of its latest request not paused at the response stage
+	answers    map[network.RequestID][]TargetStatus // the Network domains' answers, redirects first
+	frames     map[cdp.FrameID]string               // frame -> URL of its latest document
 	parents    map[cdp.FrameID]cdp.FrameID
 	initiators map[network.RequestID]string
 	types      map[network.RequestID]network.ResourceType
@@ -199,6 +201,8 @@ func (g *Guard) Attach(ctx context.Context) error {
 	g.browser, g.pageT, g.tabCtx = c.Browser, c.Target, ctx
 	g.mainFrame = cdp.FrameID(c.Target.TargetID)
 	g.pending = make(map[fetch.RequestID]*entry)
+	g.hops = make(map[network.RequestID]string)
+	g.answers = make(map[network.RequestID][]TargetStatus)
 	g.frames = make(map[cdp.FrameID]string)
 	g.parents = make(map[cdp.FrameID]cdp.FrameID)
 	g.initiators = make(map[network.RequestID]string)
@@ -273,10 +277,7 @@ func (g *Guard) Attach(ctx context.Context) error {
 		}
 	}()
 
-	if _, err := cdp.Call(ctx, g.browser, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{
-		{URLPattern: "*", RequestStage: fetch.RequestStageRequest},
-		{URLPattern: "*", RequestStage: fetch.RequestStageResponse},
-	}}); err != nil {
+	if _, err := cdp.Call(ctx, g.browser, fetch.Enable, fetch.EnableParams{Patterns: fetchPatterns()}); err != nil {
 		stop()
 		return fmt.Errorf("guard: enabling request interception: %w", err)
 	}
@@ -403,7 +404,15 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		if prev := g.pending[ev.RedirectedRequestID]; prev != nil {
 			r.RedirectedFrom = prev.url
 			delete(g.pending, ev.RedirectedRequestID)
+		} else if prev, ok := g.hops[ev.NetworkID]; ok {
+			r.RedirectedFrom = prev
 		}
+	}
+	delete(g.hops, ev.NetworkID)
+	if !isWS && !responseStage[ev.ResourceType] && ev.NetworkID != "" && len(g.hops) < cmp(g.MaxRecords, DefaultMaxRecords) {
+		// No response stage: the next hop of a redirect finds its
+		// predecessor by the network id.
+		g.hops[ev.NetworkID] = e.url
 	}
 	if len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {
 		e.rec = r
@@ -411,7 +420,7 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 	} else {
 		g.overflow++
 	}
-	if !isWS && len(g.pending) < cmp(g.MaxRecords, DefaultMaxRecords) {
+	if !isWS && responseStage[ev.ResourceType] && len(g.pending) < cmp(g.MaxRecords, DefaultMaxRecords) {
 		g.pending[ev.RequestID] = e
 	}
 	g.mu.Unlock()
@@ -448,6 +457,9 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		if r.Action != gate.Admit {
 			r.TargetStatus.Blocked = true
 			delete(g.pending, ev.RequestID)
+			if g.hops[ev.NetworkID] == e.url {
+				delete(g.hops, ev.NetworkID)
+			}
 		} else if r.ResourceType == TypeDocument || r.ResourceType == TypeSubframeDocument {
 			g.frames[ev.FrameID] = e.url
 		}
@@ -742,18 +754,43 @@ func (g *Guard) tabEvent(ev any) {
 		g.mu.Unlock()
 	case *network.EventWebSocketHandshakeResponseReceived:
 		g.handshake(ev)
+	case *network.EventResponseReceived:
+		if ev.Response != nil {
+			g.answer(ev.RequestID, ev.Response)
+		}
+		g.mu.Lock()
+		delete(g.hops, ev.RequestID)
+		g.mu.Unlock()
 	case *network.EventLoadingFailed:
 		g.mu.Lock()
 		if len(g.failures) < cmp(g.MaxRecords, DefaultMaxRecords) {
 			g.failures[ev.RequestID] = ev.ErrorText
 		}
+		delete(g.hops, ev.RequestID)
 		g.mu.Unlock()
+	}
+}
+
+// answer keeps a target's answer to the request id as a Network domain
+// saw it, in the order of the request's hops (redirects first): the
+// records of requests not paused at the response stage take their
+// status from it.
+func (g *Guard) answer(id network.RequestID, res *network.Response) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if _, ok := g.answers[id]; ok || len(g.answers) < cmp(g.MaxRecords, DefaultMaxRecords) {
+		if len(g.answers[id]) < maxHops {
+			g.answers[id] = append(g.answers[id], TargetStatus{Code: int(res.Status)})
+		}
 	}
 }
 
 func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 	if strings.HasPrefix(ev.DocumentURL, "chrome-error:") {
 		return // the browser's own error page, shown for a blocked frame
+	}
+	if ev.RedirectResponse != nil {
+		g.answer(ev.RequestID, ev.RedirectResponse)
 	}
 	in := initiator(ev.Initiator)
 	g.mu.Lock()
@@ -863,9 +900,24 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 	lo = min(max(lo, 0), hi)
 	out := make([]Record, hi-lo)
 	original := g.reissued()
+	// Each record's hop in its network request (redirects share the id).
+	hop := make(map[network.RequestID]int)
+	for _, r := range g.records[:lo] {
+		if r.networkID != "" {
+			hop[r.networkID]++
+		}
+	}
 	for i, r := range g.records[lo:hi] {
 		o := *r
 		own := o.networkID // the request's own: its errors are its own
+		if own != "" {
+			k := hop[own]
+			hop[own]++
+			if as := g.answers[own]; o.Action == gate.Admit && o.TargetStatus.Code == 0 && o.TargetStatus.Error == "" && k < len(as) {
+				// Not paused at the response stage: the Network domain's.
+				o.TargetStatus = as[k]
+			}
+		}
 		if id, ok := original[r]; ok {
 			// A service worker made it again for a frame's request: the
 			// frame's request is what asked for it.
@@ -954,11 +1006,18 @@ func (g *Guard) Stats() Stats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	s := Stats{Requests: len(g.records), Overflow: g.overflow, Prepared: int(g.prepared.Load()), Tabs: int(g.tabsPrepared.Load())}
+	hop := make(map[network.RequestID]int)
 	for _, r := range g.records {
+		k := hop[r.networkID]
+		if r.networkID != "" {
+			hop[r.networkID]++
+		}
 		switch r.Action {
 		case gate.Admit:
 			s.Admitted++
-			if r.TargetStatus == (TargetStatus{}) {
+			// Not paused at the response stage: a Network domain's answer
+			// or error text may be there instead.
+			if r.TargetStatus == (TargetStatus{}) && k >= len(g.answers[r.networkID]) && g.failures[r.networkID] == "" {
 				s.Unmatched++
 			}
 		case gate.Drop:
@@ -968,4 +1027,40 @@ func (g *Guard) Stats() Stats {
 		}
 	}
 	return s
+}
+
+// maxHops bounds the answers kept for one network request (Chromium
+// follows at most 20 redirects).
+const maxHops = 32
+
+// responseStage is the resource types the guard also pauses at the
+// response stage, where it records the target's status and puts the
+// websocket check at the head of a worker's script (Other): every type the
+// Fetch domain can filter by but images, style sheets, fonts and media,
+// which only documents ask for. A request of any other type (those four,
+// and the types Chromium cannot filter by: prefetches, text tracks,
+// manifests) costs one round trip instead of two; its record takes the
+// status its frame's Network domain saw.
+var responseStage = func() map[network.ResourceType]bool {
+	m := map[network.ResourceType]bool{}
+	for _, t := range []network.ResourceType{
+		network.ResourceTypeDocument, network.ResourceTypeScript,
+		network.ResourceTypeXHR, network.ResourceTypeFetch,
+		network.ResourceTypeEventSource,
+		network.ResourceTypePing, network.ResourceTypeCSPViolationReport,
+		network.ResourceTypeOther,
+	} {
+		m[t] = true
+	}
+	return m
+}()
+
+// fetchPatterns is what the Fetch domain pauses: every request at the
+// request stage, the responseStage types at the response stage.
+func fetchPatterns() []*fetch.RequestPattern {
+	ps := []*fetch.RequestPattern{{URLPattern: "*", RequestStage: fetch.RequestStageRequest}}
+	for t := range responseStage {
+		ps = append(ps, &fetch.RequestPattern{URLPattern: "*", ResourceType: t, RequestStage: fetch.RequestStageResponse})
+	}
+	return ps
 }

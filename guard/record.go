@@ -181,8 +181,12 @@ type TargetStatus struct {
 const NoAnswer = "no answer seen"
 
 // Done reports whether the record is final: the guard stopped the request,
-// or its answer or error was seen.
+// or its answer or error was seen. A record whose decision is still under
+// way (no Action yet) is not.
 func (r Record) Done() bool {
+	if r.Action == "" {
+		return false
+	}
 	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)
 }
 

@@ -188,6 +188,9 @@ func TestRecordDone(t *testing.T) {
 		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Error: "net::ERR_EMPTY_RESPONSE"}}, true},
 		{Record{Action: gate.Admit, TargetStatus: TargetStatus{Error: NoAnswer}}, false},
 		{Record{Action: gate.Admit}, false},
+		// The decision still under way: browse --attach must not stream it.
+		{Record{}, false},
+		{Record{TargetStatus: TargetStatus{Code: 204}}, false},
 	} {
 		if got := tt.r.Done(); got != tt.want {
 			t.Errorf("%+v: Done() = %v, want %v", tt.r, got, tt.want)
