@@ -74,15 +74,16 @@ type Browser struct {
 	problems  []string // console errors and uncaught exceptions
 }
 
-// Parallel starts a browser test: it skips the test with -short (browser
-// tests are not short) and runs it in parallel with the package's other
-// tests, each of which has a browser of its own.
-func Parallel(t *testing.T) {
+// BrowserTest starts a browser test: it skips the test with -short
+// (browser tests are not short). The tests of a package run one after the
+// other, each with a browser of its own: on two cores, browsers side by
+// side share the cores rather than fill idle time (the page's four
+// packages took 268 s in parallel, 237 s in turn; docs/performance.md).
+func BrowserTest(t *testing.T) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are not short")
 	}
-	t.Parallel()
 }
 
 // NewBrowser starts Chromium and the page's server with default options;

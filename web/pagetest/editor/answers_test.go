@@ -18,7 +18,7 @@ import (
 )
 
 func TestBrowserAnswers(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("a reload after Copy link keeps the later edits", func(t *testing.T) {

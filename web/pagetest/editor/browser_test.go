@@ -14,7 +14,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("paste, parse and check", func(t *testing.T) {
@@ -225,7 +225,7 @@ func TestBrowser(t *testing.T) {
 // text kept across reloads. A browser of its own, beside TestBrowser and
 // TestBrowserAnswers.
 func TestBrowserLinksAndTable(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("links carry the bytes and cannot lie", func(t *testing.T) {

@@ -28,7 +28,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("file picker and drop", func(t *testing.T) {
@@ -246,13 +246,13 @@ func TestBrowser(t *testing.T) {
 // long as all the others, so it has a browser of its own, and both run
 // beside TestBrowser.
 func TestBrowserCorpus(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	small, _ := corpusSample(t)
 	agreeOnCorpus(t, small)
 }
 
 func TestBrowserCorpusLarge(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	_, large := corpusSample(t)
 	agreeOnCorpus(t, large)
 }

@@ -13,7 +13,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("language switch", func(t *testing.T) {

@@ -16,7 +16,7 @@ import (
 // other parsers, the audit), nothing scrolls sideways and axe-core finds
 // nothing, in each language.
 func TestBrowserPhone(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
@@ -38,7 +38,7 @@ func TestBrowserPhone(t *testing.T) {
 // Russian and Romanian: what follows it moves down instead of lying under
 // it.
 func TestBrowserStatusLineWraps(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	// A laptop's short screen, and the link box open: the editor pane (a

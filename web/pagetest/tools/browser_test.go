@@ -20,7 +20,7 @@ import (
 )
 
 func TestBrowser(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 
 	t.Run("test many URLs", func(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 )
 
 func TestBrowserFetchOutcomes(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	site := pagetesting.Origin(t, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "max-age=3600")
 		w.Write([]byte("User-agent: *\nDisallow: /private/\n"))
@@ -130,7 +130,7 @@ func TestBrowserFetchOutcomes(t *testing.T) {
 // redirect, and the page analyses the file's bytes (CRLF kept) and shows
 // the status, the redirect chain and how long crawlers may keep the copy.
 func TestBrowserFetchFromSite(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	const robots = "User-agent: *\r\nDisallow: /private/\r\n"
 	var hits atomic.Int32
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

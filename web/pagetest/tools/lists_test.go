@@ -13,7 +13,7 @@ import (
 )
 
 func TestBrowserListsAndCompare(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	// A Latin-1 rule: the table, its CSV and compare show it as matched,

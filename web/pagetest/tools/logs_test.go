@@ -49,7 +49,7 @@ func logTable(t *testing.T, ctx context.Context) map[string]logRow {
 // read again against the new text; the editor keeps its text; the table
 // follows the language; at phone width it fits and axe-core finds nothing.
 func TestBrowserLogs(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)

@@ -17,7 +17,7 @@ import (
 // Content-Signal line), the same as "check --json", in every language; a
 // file without such lines shows nothing of it.
 func TestBrowserUsage(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 	file := "User-Agent: *\nAllow: /\nDisallow: /never/\nContent-Usage: train-ai=n\nContent-Usage: /ai-ok/ train-ai=y\nContent-Signal: search=yes\n"
 	ctx := b.Tab(t)
@@ -54,7 +54,7 @@ func TestBrowserUsage(t *testing.T) {
 // for the same choices, in every language, and "Put it in the editor"
 // gives verdicts that confirm the choices.
 func TestBrowserBuilder(t *testing.T) {
-	pagetesting.Parallel(t)
+	pagetesting.BrowserTest(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	b.Open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte("User-agent: *\nDisallow: /private/\n"))+"&agent=GPTBot&url=%2Fa")
