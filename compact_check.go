@@ -1,9 +1,7 @@
 package robotstxt
 
 import (
-	"slices"
 	"strings"
-	"sync"
 	"unsafe"
 )
 
@@ -328,7 +326,8 @@ func isASCII(s string) bool {
 	return true
 }
 
-// crawlerRuleOf is knownCrawler's rule, found without allocating.
+// crawlerRuleOf is knownCrawler's rule, found without allocating for a
+// bare name (knownCrawler returns the name's lower-case key).
 func crawlerRuleOf(name string) (crawlerRule, bool) {
 	if len(name) <= 64 && IsProductToken(name) {
 		var buf [64]byte
@@ -339,31 +338,6 @@ func crawlerRuleOf(name string) (crawlerRule, bool) {
 		cr, ok := crawlerRules[string(b)]
 		return cr, ok
 	}
-	if !IsProductToken(name) {
-		for _, k := range crawlerKeysLongestFirst() {
-			if containsFold(name, k) {
-				return crawlerRules[k], true
-			}
-		}
-		return crawlerRule{}, false
-	}
 	_, cr, ok := knownCrawler(name)
 	return cr, ok
 }
-
-// crawlerKeysLongestFirst lists crawlerRules' keys longest first, then in
-// order: the first that a user-agent string contains is the one
-// knownCrawler chooses, found without trying every key in full.
-var crawlerKeysLongestFirst = sync.OnceValue(func() []string {
-	keys := make([]string, 0, len(crawlerRules))
-	for k := range crawlerRules {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b string) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
-		}
-		return strings.Compare(a, b)
-	})
-	return keys
-})

@@ -15,6 +15,19 @@ func TestCrawlerRuleOfAgreesWithKnownCrawler(t *testing.T) {
 		names = append(names, k, strings.ToUpper(k), "Mozilla/5.0 ("+k+"/1.0)", k+"x", "x"+k)
 	}
 	for _, n := range names {
+		// knownCrawler's user-agent search, by its definition: the longest
+		// token contained, the least of equally long ones.
+		if !IsProductToken(n) {
+			best, found := "", false
+			for tok := range crawlerRules {
+				if (len(tok) > len(best) || len(tok) == len(best) && tok < best) && containsFold(n, tok) {
+					best, found = tok, true
+				}
+			}
+			if key, _, ok := knownCrawler(n); key != best || ok != found {
+				t.Errorf("knownCrawler(%q) = %q, %v; the longest contained token is %q, %v", n, key, ok, best, found)
+			}
+		}
 		_, want, wantOK := knownCrawler(n)
 		got, ok := crawlerRuleOf(n)
 		if got != want || ok != wantOK {

@@ -1,6 +1,10 @@
 package robotstxt
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"sync"
+)
 
 // Crawlers whose operators document a reading of robots.txt beyond "my own
 // group, else *": a fallback token whose groups they follow when no group
@@ -77,11 +81,27 @@ func knownCrawler(name string) (string, crawlerRule, bool) {
 		cr, ok := crawlerRules[key]
 		return key, cr, ok
 	}
-	best, bestRule, found := "", crawlerRule{}, false
-	for tok, cr := range crawlerRules {
-		if (len(tok) > len(best) || len(tok) == len(best) && tok < best) && containsFold(name, tok) {
-			best, bestRule, found = tok, cr, true
+	for _, tok := range crawlerKeysLongestFirst() {
+		if containsFold(name, tok) {
+			return tok, crawlerRules[tok], true
 		}
 	}
-	return best, bestRule, found
+	return "", crawlerRule{}, false
 }
+
+// crawlerKeysLongestFirst lists crawlerRules' keys longest first, then in
+// byte order: the first that a user-agent string contains is the longest
+// token it contains, the least of equally long ones.
+var crawlerKeysLongestFirst = sync.OnceValue(func() []string {
+	keys := make([]string, 0, len(crawlerRules))
+	for k := range crawlerRules {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return strings.Compare(a, b)
+	})
+	return keys
+})
