@@ -22,17 +22,68 @@ import (
 // and every process of the browser, /proc), and the medians of each half.
 // Each pair and the load average go to the log.
 func BenchmarkBrowseAllowedPairs(b *testing.B) {
+	loadPairs(b, guarded, unguarded, "guard", "no-guard")
+}
+
+// BenchmarkBrowseAllowedTriples loads the same page three ways in turn in
+// one browser: unguarded, through the least interception a Fetch-domain
+// interceptor can do (bareInterception: each request paused at the
+// request stage and let go at once, as Playwright's route with
+// route.continue() does), and guarded; the order turns each iteration.
+// It reports the medians of the per-iteration ratios of wall time:
+// x-guard (guarded over unguarded, BenchmarkBrowseAllowedPairs' x-wall),
+// x-bare (the floor: pausing requests, over unguarded) and x-over-bare
+// (what the guard costs beyond pausing them). Run with -benchtime=15x.
+func BenchmarkBrowseAllowedTriples(b *testing.B) {
 	ctx := browser(b)
 	page, admitted170 := allowedPage(b)
-	var phases [2][4][]float64 // unguarded, guarded: tab, attach, load, detach
-	load := func(guarded bool) (wall, cpu, own time.Duration) {
-		o0, c0, t0 := ownCPU(), cpuTime(), time.Now()
-		ph := loadPage(b, ctx, page, guarded, admitted170)
-		wall, cpu, own = time.Since(t0), cpuTime()-c0, ownCPU()-o0
-		k := 0
-		if guarded {
-			k = 1
+	modes := [3]loadMode{unguarded, bareFetch, guarded}
+	wall := func(m loadMode) float64 {
+		t0 := time.Now()
+		loadPageAs(b, ctx, page, m, admitted170)
+		return time.Since(t0).Seconds()
+	}
+	for _, m := range modes { // the browser's first loads are slower; not counted
+		wall(m)
+	}
+	var xGuard, xBare, xOver []float64
+	var secs [3][]float64
+	b.Logf("load average %s", loadAverage())
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var w [3]float64
+		for j := range modes {
+			k := (i + j) % 3
+			w[k] = wall(modes[k])
+			secs[k] = append(secs[k], w[k])
 		}
+		xGuard, xBare, xOver = append(xGuard, w[2]/w[0]), append(xBare, w[1]/w[0]), append(xOver, w[2]/w[1])
+		b.Logf("iteration %d: unguarded %.3fs, bare interception %.3fs, guarded %.3fs", i, w[0], w[1], w[2])
+	}
+	b.StopTimer()
+	b.Logf("load average %s", loadAverage())
+	b.ReportMetric(median(xGuard), "x-guard")
+	b.ReportMetric(median(xBare), "x-bare")
+	b.ReportMetric(median(xOver), "x-over-bare")
+	b.ReportMetric(median(secs[0]), "unguarded-s")
+	b.ReportMetric(median(secs[1]), "bare-s")
+	b.ReportMetric(median(secs[2]), "guarded-s")
+}
+
+// loadPairs loads allowedPage in pairs, one half as treated and the other
+// as base, and reports the medians of the ratios treated/base.
+func loadPairs(b *testing.B, treated, base loadMode, tName, bName string) {
+	ctx := browser(b)
+	page, admitted170 := allowedPage(b)
+	var phases [2][4][]float64 // base, treated: tab, attach, load, detach
+	load := func(t bool) (wall, cpu, own time.Duration) {
+		mode, k := base, 0
+		if t {
+			mode, k = treated, 1
+		}
+		o0, c0, t0 := ownCPU(), cpuTime(), time.Now()
+		ph := loadPageAs(b, ctx, page, mode, admitted170)
+		wall, cpu, own = time.Since(t0), cpuTime()-c0, ownCPU()-o0
 		for i, d := range ph {
 			phases[k][i] = append(phases[k][i], d.Seconds())
 		}
@@ -61,24 +112,24 @@ func BenchmarkBrowseAllowedPairs(b *testing.B) {
 		if nc > 0 {
 			cpuRatio = append(cpuRatio, gc.Seconds()/nc.Seconds())
 		}
-		b.Logf("pair %d: guard %.3fs (cpu %.2fs, this process %.2fs), no-guard %.3fs (cpu %.2fs, this process %.2fs): x%.2f wall, x%.2f cpu",
-			i, gw.Seconds(), gc.Seconds(), gOwn1.Seconds(), nw.Seconds(), nc.Seconds(), nOwn1.Seconds(), gw.Seconds()/nw.Seconds(), gc.Seconds()/max(nc.Seconds(), 1e-9))
+		b.Logf("pair %d: %s %.3fs (cpu %.2fs, this process %.2fs), %s %.3fs (cpu %.2fs, this process %.2fs): x%.2f wall, x%.2f cpu",
+			i, tName, gw.Seconds(), gc.Seconds(), gOwn1.Seconds(), bName, nw.Seconds(), nc.Seconds(), nOwn1.Seconds(), gw.Seconds()/nw.Seconds(), gc.Seconds()/max(nc.Seconds(), 1e-9))
 	}
 	b.StopTimer()
 	b.Logf("load average %s", loadAverage())
-	for k, name := range []string{"no-guard", "guard"} {
+	for k, name := range []string{bName, tName} {
 		p := phases[k]
 		b.Logf("%s medians: new tab %.3fs, attach %.3fs, load %.3fs, detach %.3fs", name, median(p[0]), median(p[1]), median(p[2]), median(p[3]))
 	}
 	b.ReportMetric(median(wallRatio), "x-wall")
 	b.ReportMetric(median(loadRatio), "x-load")
 	b.ReportMetric(median(cpuRatio), "x-cpu")
-	b.ReportMetric(median(gWall), "guard-s")
-	b.ReportMetric(median(nWall), "no-guard-s")
-	b.ReportMetric(median(gCPU), "guard-cpu-s")
-	b.ReportMetric(median(nCPU), "no-guard-cpu-s")
-	b.ReportMetric(median(gOwn), "guard-go-cpu-s")
-	b.ReportMetric(median(nOwn), "no-guard-go-cpu-s")
+	b.ReportMetric(median(gWall), tName+"-s")
+	b.ReportMetric(median(nWall), bName+"-s")
+	b.ReportMetric(median(gCPU), tName+"-cpu-s")
+	b.ReportMetric(median(nCPU), bName+"-cpu-s")
+	b.ReportMetric(median(gOwn), tName+"-go-cpu-s")
+	b.ReportMetric(median(nOwn), bName+"-go-cpu-s")
 }
 
 func median(v []float64) float64 {

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/guard"
@@ -89,9 +92,28 @@ func loadPages(b *testing.B, ctx context.Context, page string, guarded bool, che
 	}
 }
 
+// loadMode is how loadPage loads a page: with no interception, guarded,
+// or through the bare minimum of interception (every request paused at the
+// request stage and let go at once, with no decision and no record).
+type loadMode int
+
+const (
+	unguarded loadMode = iota
+	guarded
+	bareFetch
+)
+
 // loadPage is one of loadPages' loads. It returns the time the phases
 // took: a new tab, Attach, Load and Detach.
-func loadPage(b *testing.B, ctx context.Context, page string, guarded bool, check func(*testing.B, *guard.Guard)) (phases [4]time.Duration) {
+func loadPage(b *testing.B, ctx context.Context, page string, guardIt bool, check func(*testing.B, *guard.Guard)) (phases [4]time.Duration) {
+	mode := unguarded
+	if guardIt {
+		mode = guarded
+	}
+	return loadPageAs(b, ctx, page, mode, check)
+}
+
+func loadPageAs(b *testing.B, ctx context.Context, page string, mode loadMode, check func(*testing.B, *guard.Guard)) (phases [4]time.Duration) {
 	t0 := time.Now()
 	lap := func(i int) {
 		phases[i] = time.Since(t0)
@@ -104,22 +126,64 @@ func loadPage(b *testing.B, ctx context.Context, page string, guarded bool, chec
 	}
 	lap(0)
 	g, _ := newGuard(b, true)
-	if guarded {
+	var stopBare func()
+	switch mode {
+	case guarded:
 		if err := g.Attach(tctx); err != nil {
 			b.Fatal(err)
 		}
+	case bareFetch:
+		stopBare = bareInterception(b, tctx)
 	}
 	lap(1)
 	if _, err := g.Load(tctx, page, guard.WaitLoad); err != nil {
 		b.Fatal(err)
 	}
 	lap(2)
-	if guarded {
+	switch mode {
+	case guarded:
 		if check != nil {
 			check(b, g)
 		}
 		g.Detach(tctx)
+	case bareFetch:
+		stopBare()
 	}
 	lap(3)
 	return phases
+}
+
+// bareInterception is the least a Fetch-domain interceptor can do: pause
+// every request of the browser at the request stage and continue it at
+// once, as Playwright's route(url, r => r.continue()) does. It is the
+// floor under the guard's cost.
+func bareInterception(b *testing.B, ctx context.Context) (stop func()) {
+	br := chromedp.FromContext(ctx).Browser
+	lctx, cancel := context.WithCancel(ctx)
+	paused := cdp.Events(lctx, br, fetch.RequestPaused)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for ev, err := range paused {
+			if err != nil {
+				return
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				cdp.Call(context.WithoutCancel(lctx), br, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+			}()
+		}
+	}()
+	if _, err := cdp.Call(ctx, br, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*", RequestStage: fetch.RequestStageRequest}}}); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		if _, err := cdp.Call(ctx, br, fetch.Disable, cdp.Empty{}); err != nil {
+			b.Fatal(err)
+		}
+		cancel()
+		wg.Wait()
+	}
 }
