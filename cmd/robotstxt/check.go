@@ -150,6 +150,9 @@ could not be fetched, 2 on a usage or input error.`,
 	}
 	// One output buffer, appended to and written in large pieces.
 	out := make([]byte, 0, checkOut+4<<10)
+	if len(urlFiles) > 0 {
+		growPipe(c.stdout) // a batch: many megabytes to come
+	}
 	enc := &wire.Encoder{EscapeHTML: true} // byte for byte json.Marshal's output
 	texts := newTextLines(agents, checkStyle(isTerminal(c.stdout), colored, urls, len(urlFiles) > 0))
 	withUsage := r.HasUsageLines() // else every answer's usage is the same, unknown
