@@ -70,10 +70,15 @@ func isLowerHex(c byte) bool { return 'a' <= c && c <= 'f' }
 // pathIsCanonical reports whether the URL path p is already in match form,
 // which is the case for most paths and lets the matcher use p in place.
 func pathIsCanonical(p string) bool {
-	i := skipPlain(p, 0, &keepInPath)
-	for ; i < len(p); i++ {
+	for i := 0; i < len(p); i++ {
+		i = skipPlain(p, i, &keepInPath)
+		for i < len(p) && keepInPath[p[i]] != 0 {
+			i++
+		}
+		if i == len(p) {
+			break
+		}
 		switch byteClasses[p[i]] {
-		case keep:
 		case percent:
 			if !isHexPair(p[i+1:]) {
 				return false
@@ -83,6 +88,7 @@ func pathIsCanonical(p string) bool {
 			if isUnreserved(h<<4|l) || isLowerHex(p[i+1]) || isLowerHex(p[i+2]) {
 				return false
 			}
+			i += 2 // the two hex digits
 		default:
 			return false
 		}
