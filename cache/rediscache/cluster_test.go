@@ -21,6 +21,7 @@ import (
 // and its bucket's epoch and settling keys hash to one slot (CLUSTER
 // KEYSLOT), and the origins of a fleet spread over every primary.
 func TestClusterKeysOneSlot(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	cl := redistest.StartCluster(t, 0)
 	ctx := context.Background()
 	r := redis.NewClient(&redis.Options{Addr: cl.Nodes[0].Addr, DisableIdentity: true})
@@ -87,6 +88,7 @@ func (d decider) decide(ctx context.Context, u string) (gate.Action, error) {
 // holds are still there (each waited for the replica) and the free origins
 // are admitted again.
 func TestClusterFleet(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	cl := redistest.StartCluster(t, 1)
 	ctx := context.Background()
 	const prefix = "cf:"
@@ -252,6 +254,7 @@ func TestClusterFleet(t *testing.T) {
 // it back. An origin on another shard is answered as before: only the
 // buckets that lost their data settle.
 func TestClusterShardLosesData(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	cl := redistest.StartCluster(t, 0)
 	ctx := context.Background()
 	const prefix = "cl:"

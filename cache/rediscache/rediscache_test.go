@@ -361,6 +361,7 @@ func TestPolicyChangeRechecksPending(t *testing.T) {
 
 // TestRedisDownNeverFailsOpen kills Redis mid-run and restarts it empty.
 func TestRedisDownNeverFailsOpen(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	srv := redistest.Start(t)
 	ctx := context.Background()
 	known := newOrigin(t, "User-agent: *\nDisallow: /private/\n")
@@ -610,6 +611,7 @@ func TestOutageHoldsWhatItCannotConfirm(t *testing.T) {
 // holds as unconfirmed (the task is held) until the settling time has let
 // a write the hold back; a brand-new fleet does not settle.
 func TestEmptyRestartSettles(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	ctx := context.Background()
 	srv := redistest.Start(t)
 	opt := rediscache.Options{Settle: 2 * time.Second}
@@ -673,6 +675,7 @@ func TestEmptyRestartSettles(t *testing.T) {
 // brings another file, is a policy change announced to the fleet (so that
 // gate.Gate.Watch rechecks queued tasks); the same file again is not.
 func TestVersionChangeAfterDelete(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	srv := redistest.Start(t)
 	o := newOrigin(t, "User-agent: *\nAllow: /\n")
 	changes := make(chan gate.PolicyChange, 4)
@@ -721,6 +724,7 @@ func TestVersionChangeAfterDelete(t *testing.T) {
 // on the replica before the failover) and never admits the held origin;
 // the other origin's decisions go on.
 func TestSentinelFailover(t *testing.T) {
+	t.Parallel() // mostly waits on its own servers: beside the other such tests
 	primary, replica, sentinel := redistest.StartSentinel(t)
 	url := "redis-sentinel://" + sentinel.Addr + "/fleet"
 	ctx := context.Background()
