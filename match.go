@@ -517,7 +517,7 @@ func (h *memoHolder) release() {
 
 // commonPrefix returns how many leading octets a and b share, comparing
 // eight at a time: keys of a large file share long prefixes
-// ("/wiki/Wikipedia:"), and this ran once per check.
+// ("/wiki/Wikipedia:"), and this runs once per check.
 func commonPrefix(a, b string) int {
 	n := min(len(a), len(b))
 	i := 0

@@ -99,24 +99,23 @@ func pathIsCanonical(p string) bool {
 // plainInPath holds the octets a path in match form keeps as they are,
 // '#' (which ends the path) apart; keepInPath, every octet of class keep.
 // One octet each, not bool, so that skipPlain can AND eight of them.
-var plainInPath, keepInPath = func() (plain, keep_ [256]uint8) {
+var plainInPath, keepInPath = func() (plain, kept [256]uint8) {
 	for c := range plain {
 		if byteClasses[c] == keep {
-			keep_[c] = 1
+			kept[c] = 1
 			if c != '#' {
 				plain[c] = 1
 			}
 		}
 	}
-	return plain, keep_
+	return plain, kept
 }()
 
 // skipPlain returns the index of the first octet of s at or after i that
 // the table does not hold, or one of the eight before it: it looks at
 // eight octets at a time, with no branch within them, and leaves the
 // octet-by-octet loop of its callers the rest. Paths run to tens of
-// octets, nearly all of them plain: this halves the normaliser's cost on
-// a batch of URLs.
+// octets, nearly all of them plain.
 func skipPlain(s string, i int, t *[256]uint8) int {
 	for ; i+8 <= len(s); i += 8 {
 		w := s[i : i+8]
