@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -133,7 +134,7 @@ func loadPageAs(b *testing.B, ctx context.Context, page string, mode loadMode, c
 			b.Fatal(err)
 		}
 	case bareFetch:
-		stopBare = bareInterception(b, tctx)
+		stopBare = bareInterception(b, tctx, 170) // allowedPage's requests
 	}
 	lap(1)
 	if _, err := g.Load(tctx, page, guard.WaitLoad); err != nil {
@@ -156,12 +157,15 @@ func loadPageAs(b *testing.B, ctx context.Context, page string, mode loadMode, c
 // bareInterception is the least a Fetch-domain interceptor can do: pause
 // every request of the browser at the request stage and continue it at
 // once, as Playwright's route(url, r => r.continue()) does. It is the
-// floor under the guard's cost.
-func bareInterception(b *testing.B, ctx context.Context) (stop func()) {
+// floor under the guard's cost. stop fails the benchmark unless at least
+// want requests were paused, so that the floor is not a load that nothing
+// intercepted.
+func bareInterception(b *testing.B, ctx context.Context, want int64) (stop func()) {
 	br := chromedp.FromContext(ctx).Browser
 	lctx, cancel := context.WithCancel(ctx)
 	paused := cdp.Events(lctx, br, fetch.RequestPaused)
 	var wg sync.WaitGroup
+	var n atomic.Int64
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -169,10 +173,13 @@ func bareInterception(b *testing.B, ctx context.Context) (stop func()) {
 			if err != nil {
 				return
 			}
+			n.Add(1)
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				cdp.Call(context.WithoutCancel(lctx), br, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+				cctx, cancel := context.WithTimeout(context.WithoutCancel(lctx), 10*time.Second)
+				defer cancel()
+				cdp.Call(cctx, br, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
 			}()
 		}
 	}()
@@ -185,5 +192,8 @@ func bareInterception(b *testing.B, ctx context.Context) (stop func()) {
 		}
 		cancel()
 		wg.Wait()
+		if got := n.Load(); got < want {
+			b.Fatalf("the bare interception paused %d requests, want at least %d", got, want)
+		}
 	}
 }
