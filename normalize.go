@@ -350,12 +350,22 @@ func pathOf(rawURL string) (p string, slash bool) {
 		start = 2
 	}
 	s := rawURL[start:]
-	early := indexPathStart(s)
-	proto := strings.Index(s, "://")
-	if proto < 0 || early >= 0 && early < proto {
-		proto = 0
-	} else {
-		proto += 3
+	var proto int
+	switch {
+	// What a crawler mostly passes, where the general rule below gives
+	// the same: the first "://" ends the scheme, before any '/'.
+	case strings.HasPrefix(s, "https://"):
+		proto = 8
+	case strings.HasPrefix(s, "http://"):
+		proto = 7
+	default:
+		early := indexPathStart(s)
+		proto = strings.Index(s, "://")
+		if proto < 0 || early >= 0 && early < proto {
+			proto = 0
+		} else {
+			proto += 3
+		}
 	}
 	pathStart := indexPathStart(s[proto:])
 	if pathStart < 0 {

@@ -88,3 +88,73 @@ func TestCommonPrefixWords(t *testing.T) {
 		}
 	}
 }
+
+// pathOfGeneral is pathOf without its fast path for "http://" and
+// "https://": the general rule, where the first "://" before any '/', '?'
+// or ';' ends the scheme.
+func pathOfGeneral(rawURL string) (string, bool) {
+	start := 0
+	if len(rawURL) >= 2 && rawURL[0] == '/' && rawURL[1] == '/' {
+		start = 2
+	}
+	s := rawURL[start:]
+	early := indexPathStart(s)
+	proto := strings.Index(s, "://")
+	if proto < 0 || early >= 0 && early < proto {
+		proto = 0
+	} else {
+		proto += 3
+	}
+	pathStart := indexPathStart(s[proto:])
+	if pathStart < 0 {
+		return "/", false
+	}
+	pathStart += proto
+	hash := strings.IndexByte(s, '#')
+	if hash >= 0 && hash < pathStart {
+		return "/", false
+	}
+	end := len(s)
+	if hash >= 0 {
+		end = hash
+	}
+	return s[pathStart:end], s[pathStart] != '/'
+}
+
+// TestPathOfSchemeFastPath: pathOf's fast path for http and https URLs
+// gives what the general rule gives (Google's GetPathParamsQuery).
+func TestPathOfSchemeFastPath(t *testing.T) {
+	heads := []string{"http://", "https://", "HTTPS://", "http:/", "https:", "http://://", "https://a://", "//https://", "ftp://", "http:///", "https://?", "https://;"}
+	tails := []string{"", "a", "a/", "a/b", "a/b?c", "a?b", "a;b/c", "a#b", "a/#b", "a/b#c/d", "a:80/b", "a://b/c", "/x", "?q", ";p", "#f", "u@a/b"}
+	for _, h := range heads {
+		for _, tl := range tails {
+			u := h + tl
+			p, slash := pathOf(u)
+			wp, wslash := pathOfGeneral(u)
+			if p != wp || slash != wslash {
+				t.Errorf("pathOf(%q) = %q, %v; the general rule gives %q, %v", u, p, slash, wp, wslash)
+			}
+		}
+	}
+}
+
+// FuzzFastPaths holds pathOf, pathIsCanonical and canonicalPath to their
+// general, octet-by-octet definitions on any input.
+func FuzzFastPaths(f *testing.F) {
+	for _, s := range []string{"https://a/b%2Fc?d#e", "http://a://b", "/wiki/Wikipedia%3AX", "https://;x", "//h/p", "/a%7e*$"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, u string) {
+		p, slash := pathOf(u)
+		if wp, wslash := pathOfGeneral(u); p != wp || slash != wslash {
+			t.Fatalf("pathOf(%q) = %q, %v; the general rule gives %q, %v", u, p, slash, wp, wslash)
+		}
+		if got, want := pathIsCanonical(u), pathIsCanonicalOctets(u); got != want {
+			t.Fatalf("pathIsCanonical(%q) = %v, want %v", u, got, want)
+		}
+		gp, gok := canonicalPath(u)
+		if wp, wok := canonicalPathOctets(u); gp != wp || gok != wok {
+			t.Fatalf("canonicalPath(%q) = %q, %v; want %q, %v", u, gp, gok, wp, wok)
+		}
+	})
+}
