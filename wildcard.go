@@ -84,13 +84,15 @@ func (l *lazyAC) improve(f *pieceFinder, allow, disallow *match) {
 }
 
 type acIndex struct {
-	// The automaton. States are numbered breadth first, so the shallow
-	// states that most bytes of a path lead to come first, and each state's
-	// fields share one record. The root and its children (states 0 to
-	// denseMax) have dense rows of 256 transitions; other states keep their
-	// edges sorted in edges[states[s].lo:states[s+1].lo] and fall back along
-	// failure links. Most bytes touch only the dense rows and the reports
-	// bitset, which are small enough to stay in the cache.
+	// The automaton. States are numbered the root first, then its
+	// children, then each child's subtree depth first, so that the states
+	// along a needle follow each other in memory: a path that follows a long
+	// needle (laprensa.hn's 1,780 rules share long prefixes) reads them in
+	// turn instead of missing the cache at every byte, as a breadth-first
+	// numbering did. Each state's fields share one record. The root and its
+	// children (states 0 to denseMax) have dense rows of 256 transitions;
+	// other states keep their edges sorted in
+	// edges[states[s].lo:states[s+1].lo] and fall back along failure links.
 	states   []acState
 	edges    []acEdge
 	dense    []int32  // row s holds the transitions of state s, for s <= denseMax
@@ -244,30 +246,56 @@ func (ac *acIndex) buildAutomaton(distinct []string) {
 		children[fill[e.parent]] = acEdge{e.c, e.child}
 		fill[e.parent]++
 	}
-	// Renumber breadth first.
-	bfs := make([]int32, 0, n) // bfs[new] = old
-	renum := make([]int32, n)  // renum[old] = new
-	bfs = append(bfs, 0)
-	for i := 0; i < len(bfs); i++ {
-		old := bfs[i]
-		for _, e := range children[childLo[old]:childLo[old+1]] {
-			renum[e.to] = int32(len(bfs))
-			bfs = append(bfs, e.to)
+	// Renumber: the root, then its children, then each child's subtree
+	// depth first, so that the states along a needle follow each other in
+	// memory (a path that follows a long needle reads its states in turn).
+	order := make([]int32, 0, n) // order[new] = old
+	order = append(order, 0)
+	for _, e := range children[childLo[0]:childLo[1]] {
+		order = append(order, e.to)
+	}
+	var stack []int32
+	for _, top := range order[1:] {
+		stack = append(stack[:0], top)
+		for len(stack) > 0 {
+			old := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if old != top {
+				order = append(order, old)
+			}
+			kids := children[childLo[old]:childLo[old+1]]
+			for i := len(kids) - 1; i >= 0; i-- { // the first child on top
+				stack = append(stack, kids[i].to)
+			}
 		}
+	}
+	renum := make([]int32, n) // renum[old] = new
+	for i, old := range order {
+		renum[old] = int32(i)
 	}
 	ac.states = make([]acState, n+1) // one more for the end of the last edge list
 	ac.edges = make([]acEdge, 0, len(children))
-	for i, old := range bfs {
+	for i, old := range order {
 		ac.states[i] = acState{lo: int32(len(ac.edges)), needle: needleAt[old], report: -1}
 		for _, e := range children[childLo[old]:childLo[old+1]] {
 			ac.edges = append(ac.edges, acEdge{e.c, renum[e.to]})
 		}
 	}
 	ac.states[n].lo = int32(len(ac.edges))
-	// Failure links and reports, breadth first, which is now state order.
-	// The root and its children, states 0 to denseMax, get dense rows; the
-	// children's rows are filled once their failure links (the root) are
-	// known, which is before any deeper state needs them.
+	// Breadth first order, in which a state's failure link (a shallower
+	// state) comes before it.
+	bfs := make([]int32, 0, n)
+	bfs = append(bfs, 0)
+	for i := 0; i < len(bfs); i++ {
+		s := bfs[i]
+		for _, e := range ac.edges[ac.states[s].lo:ac.states[s+1].lo] {
+			bfs = append(bfs, e.to)
+		}
+	}
+	// Failure links and reports, breadth first. The root and its children,
+	// states 0 to denseMax, get dense rows; the children's rows are filled
+	// once their failure links (the root) are known, which is before any
+	// deeper state needs them.
 	ac.denseMax = ac.states[1].lo // the number of the root's children
 	ac.dense = make([]int32, 256*(1+int(ac.denseMax)))
 	for _, e := range ac.edges[:ac.states[1].lo] {
@@ -280,7 +308,7 @@ func (ac *acIndex) buildAutomaton(distinct []string) {
 		}
 	}
 	ac.reports = make([]uint64, (n+63)/64)
-	for s := int32(0); s < int32(n); s++ {
+	for _, s := range bfs {
 		st := &ac.states[s]
 		if st.needle >= 0 {
 			st.report = s
@@ -296,7 +324,7 @@ func (ac *acIndex) buildAutomaton(distinct []string) {
 			}
 		}
 	}
-	ac.buildDFA()
+	ac.buildDFA(bfs)
 }
 
 // maxDFA bounds the size of the full transition table (in entries).
@@ -305,8 +333,8 @@ const maxDFA = 1 << 20
 // buildDFA turns the automaton into a full transition table when it is
 // small enough: one row per state over the classes of bytes that occur in
 // needles (every other byte leads back to the root), so that a step is two
-// lookups. Rows are filled breadth first from the failure links.
-func (ac *acIndex) buildDFA() {
+// lookups. Rows are filled breadth first (bfs) from the failure links.
+func (ac *acIndex) buildDFA(bfs []int32) {
 	k := uint16(1) // class 0: bytes in no needle
 	for _, e := range ac.edges {
 		if ac.class[e.c] == 0 {
@@ -321,8 +349,8 @@ func (ac *acIndex) buildDFA() {
 	}
 	ac.classes = int32(k)
 	ac.dfa = make([]int32, n*int(k))
-	for s := 0; s < n; s++ {
-		row := ac.dfa[s*int(k) : (s+1)*int(k)]
+	for _, s := range bfs {
+		row := ac.dfa[int(s)*int(k) : int(s+1)*int(k)]
 		if s > 0 {
 			copy(row, ac.dfa[int(ac.states[s].fail)*int(k):])
 		}
