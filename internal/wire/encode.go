@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/robotstxt/robotstxt"
 )
@@ -76,11 +77,17 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *rob
 	b = append(b, e.agentJ...) // {"agent":"...","url":
 	u := len(b)
 	b = e.appendString(b, rawURL)
+	plain := len(b)-u == len(rawURL)+2 // written without an escape
+	b = append(b, `,"path":`...)
 	if path == rawURL { // a path that needed no normalising: the same bytes
-		b = append(b, `,"path":`...)
 		b = append(b, b[u:len(b)-len(`,"path":`)]...)
+	} else if off, ok := offsetIn(rawURL, path); ok && plain {
+		// The path of a full URL that needed no normalising is a part of
+		// it, and a part of a string with no escape has none.
+		b = append(b, '"')
+		b = append(b, b[u+1+off:u+1+off+len(path)]...)
+		b = append(b, '"')
 	} else {
-		b = append(b, `,"path":`...)
 		b = e.appendString(b, path)
 	}
 	j := e.verdict(v) // ,"allowed":...}
@@ -90,6 +97,16 @@ func (e *Encoder) AppendCheck(b []byte, agent, rawURL, path, note string, v *rob
 		b = e.appendString(b, note)
 	}
 	return append(e.appendUsage(b, v, ans), '}')
+}
+
+// offsetIn reports whether part lies within s's bytes (as a string sliced
+// from s does), and where.
+func offsetIn(s, part string) (int, bool) {
+	if len(part) == 0 || len(part) > len(s) {
+		return 0, false
+	}
+	off := uintptr(unsafe.Pointer(unsafe.StringData(part))) - uintptr(unsafe.Pointer(unsafe.StringData(s)))
+	return int(off), off <= uintptr(len(s)-len(part))
 }
 
 // The usage parts of most answers: disallowed, and allowed where no

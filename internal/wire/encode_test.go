@@ -54,7 +54,12 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 		"",
 	}
 	agents := []string{"Googlebot", "Googlebot-Image", "YandexBot", "AdsBot-Google", "Mozilla/5.0 (compatible; Googlebot/2.1)", "x<y>&z", "\"quoted\\bot\u2028\"", "\xff\xfe", "tab\there"}
-	urls := []string{"/", "/a", "/a/x.html", "/b/", "/b/x", "/robots.txt", "", "private/x", "https://example.com/%E3%83%84?q=1#f", "/<script>&x", "/\x01\x7f\xff", "/\u2029", "/ツ"}
+	urls := []string{"/", "/a", "/a/x.html", "/b/", "/b/x", "/robots.txt", "", "private/x", "https://example.com/%E3%83%84?q=1#f", "/<script>&x", "/\x01\x7f\xff", "/\u2029", "/ツ",
+		// Full URLs, whose path is a part of the URL when it needs no
+		// normalising (written from the URL's escaped form when that had no
+		// escape), or a string of its own when it does.
+		"https://example.com/b/x", "https://example.com/a/x.html?q=1&r=2#f", "http://example.com/<script>&x", "https://example.com/\"q\"/x",
+		"https://example.com", "https://example.com/%e3%83%84", "https://example.com/é", "https://example.com/b/x#\u2028", "//example.com/b/x"}
 	for _, f := range files {
 		r := robotstxt.ParseString(f)
 		for _, a := range agents {
@@ -88,6 +93,44 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 			v.UserAgents = append(v.UserAgents, robotstxt.UserAgent{Line: rng.IntN(50), Value: str()})
 		}
 		encodeBoth(t, str(), str(), v, nil)
+		encodeBoth(t, str(), "https://example.com/"+str(), v, nil)
+	}
+}
+
+// offsetIn finds a string sliced from another, and nothing else.
+func TestOffsetIn(t *testing.T) {
+	s := "https://example.com/a/b?q"
+	other := strings.Clone(s)
+	cases := []struct {
+		part   string
+		off    int
+		within bool
+	}{
+		{s[19:], 19, true},
+		{s[19:22], 19, true},
+		{s, 0, true},
+		{s[len(s)-1:], len(s) - 1, true},
+		{s[3:3], 0, false}, // empty: nothing to find
+		{other[19:], 0, false},
+		{other, 0, false},
+		{s + "x", 0, false},
+	}
+	for _, c := range cases {
+		off, ok := offsetIn(s, c.part)
+		if ok != c.within || (ok && off != c.off) {
+			t.Errorf("offsetIn(%q, %q) = %d, %v; want %d, %v", s, c.part, off, ok, c.off, c.within)
+		}
+	}
+	// A string just before or after s in memory is not within it.
+	both := "abcdefgh"
+	if _, ok := offsetIn(both[2:5], both[:2]); ok {
+		t.Error("a part before s was found in it")
+	}
+	if _, ok := offsetIn(both[2:5], both[5:]); ok {
+		t.Error("a part after s was found in it")
+	}
+	if _, ok := offsetIn(both[2:5], both[4:6]); ok {
+		t.Error("a part running past s's end was found in it")
 	}
 }
 
