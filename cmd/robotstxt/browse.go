@@ -64,8 +64,9 @@ as for the robots.txt fetches.
 http://127.0.0.1:9222 or the browser's ws:// URL. With a URL, the page is
 loaded in a new tab of that browser; without one, every tab, popup and
 worker of the browser is guarded until the command is interrupted: the
-records are written as the requests are answered or stopped, and the
-summary when interrupted. The attached browser's requests get the
+records are written as the requests are answered or stopped (a service
+worker's request for a frame up to 2 s later, once the frame's own request
+is known), and the summary when interrupted. The attached browser's requests get the
 --user-agent header (default the agent token) from the guard. A document loaded before the guard
 attached is recorded as not guarded. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
@@ -536,20 +537,42 @@ type browseWriter struct {
 type browseStream struct {
 	w       io.Writer // nil: no records asked for
 	written []bool
+	doneAt  []int // the flush that first found each record done (0: none yet)
+	flushes int
 }
+
+// swLinkWait is how many flushes (250 ms apart) a service worker's answered
+// request waits for the request of the frame it answers for, which the
+// frame's tab reports on a session of its own and so may report after the
+// worker's answer (most under load). Once linked, or after the wait, it is
+// written; a worker's request for no frame waits the whole 2 seconds.
+const swLinkWait = 8
 
 // flush writes the records not written yet that are done (all: every one).
 func (s *browseStream) flush(recs []guard.Record, all bool) error {
 	if s.w == nil {
 		return nil
 	}
+	s.flushes++
 	bw := bufio.NewWriter(s.w)
 	for i, r := range recs {
 		if i >= len(s.written) {
 			s.written = append(s.written, false)
+			s.doneAt = append(s.doneAt, 0)
 		}
-		if s.written[i] || !(all || r.Done()) {
+		if s.written[i] {
 			continue
+		}
+		if !all {
+			if !r.Done() {
+				continue
+			}
+			if s.doneAt[i] == 0 {
+				s.doneAt[i] = s.flushes
+			}
+			if r.ServiceWorker != "" && r.Tab == "" && s.flushes-s.doneAt[i] < swLinkWait {
+				continue
+			}
 		}
 		b, err := r.MarshalJSON()
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
 
+	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/guard"
 )
 
@@ -129,5 +130,69 @@ func TestBrowseAttachStreams(t *testing.T) {
 	}
 	if a.count("/private/no.png") != 0 {
 		t.Error("the disallowed image reached the site")
+	}
+}
+
+// A streamed service worker's request waits for the frame request it
+// answers for (the frame's tab reports it on a session of its own, which
+// may come after the worker's answer): it is written once linked to a tab,
+// or after swLinkWait flushes unlinked, or at the end; other answered
+// requests go out at the first flush, unanswered ones only at the end.
+func TestBrowseStreamWaitsForServiceWorkerLinks(t *testing.T) {
+	answered := guard.Record{Action: gate.Admit, Method: "GET", TargetStatus: guard.TargetStatus{Code: 200}}
+	page, linked, unlinked, open := answered, answered, answered, guard.Record{Action: gate.Admit, Method: "GET"}
+	page.Tab = "T1"
+	linked.ServiceWorker, linked.Tab = "http://a/sw.js", "T1"
+	unlinked.ServiceWorker = "http://a/sw.js"
+	var b strings.Builder
+	st := &browseStream{w: &b}
+	lines := func() int { return strings.Count(b.String(), "\n") }
+	recs := []guard.Record{page, unlinked, open}
+	if err := st.flush(recs, false); err != nil {
+		t.Fatal(err)
+	}
+	if lines() != 1 {
+		t.Fatalf("first flush wrote %d records, want the page's 1:\n%s", lines(), b.String())
+	}
+	for i := 2; i < swLinkWait; i++ {
+		if err := st.flush(recs, false); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if lines() != 1 {
+		t.Fatalf("after %d flushes the unlinked worker's request was written:\n%s", swLinkWait-1, b.String())
+	}
+	// Linked now: written at the next flush.
+	recs[1] = linked
+	if err := st.flush(recs, false); err != nil {
+		t.Fatal(err)
+	}
+	if lines() != 2 || !strings.Contains(b.String(), `"tabId":"T1","initiator":null,"redirectedFrom":null,"serviceWorker":"http://a/sw.js"`) {
+		t.Fatalf("the linked worker's request was not written once linked:\n%s", b.String())
+	}
+	// Never linked: written after the wait.
+	b.Reset()
+	st = &browseStream{w: &b}
+	recs = []guard.Record{unlinked}
+	for i := 1; i <= swLinkWait+1; i++ { // found done at the first
+		if err := st.flush(recs, false); err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{true: 1, false: 0}[i > swLinkWait]; lines() != want {
+			t.Fatalf("flush %d: %d records written, want %d", i, lines(), want)
+		}
+	}
+	// The end writes the rest, the unanswered included, each once.
+	b.Reset()
+	st = &browseStream{w: &b}
+	recs = []guard.Record{unlinked, open, page}
+	if err := st.flush(recs, false); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.flush(recs, true); err != nil {
+		t.Fatal(err)
+	}
+	if lines() != 3 {
+		t.Fatalf("the end wrote %d records in all, want 3:\n%s", lines(), b.String())
 	}
 }
