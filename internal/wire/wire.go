@@ -164,7 +164,7 @@ func InputNote(raw string) string {
 	if strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//") {
 		return ""
 	}
-	if i := strings.Index(raw, "://"); i > 0 && isScheme(raw[:i]) {
+	if i := schemeEnd(raw); i > 0 && isScheme(raw[:i]) {
 		// A full URL: the common case of a batch, which needs no path.
 		if host := raw[i+3:]; host != "" && strings.IndexByte("/?;#", host[0]) < 0 {
 			return ""
@@ -181,6 +181,18 @@ func InputNote(raw string) string {
 		host = rest[:j]
 	}
 	return "not a full URL or a path starting with \"/\": read as host " + quote(host) + ", path " + quote(path)
+}
+
+// schemeEnd is strings.Index(raw, "://"), found at once for the schemes
+// of nearly every URL of a batch.
+func schemeEnd(raw string) int {
+	switch {
+	case strings.HasPrefix(raw, "https://"):
+		return len("https")
+	case strings.HasPrefix(raw, "http://"):
+		return len("http")
+	}
+	return strings.Index(raw, "://")
 }
 
 func isScheme(s string) bool {
