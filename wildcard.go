@@ -255,7 +255,7 @@ func (ac *acIndex) buildAutomaton(distinct []string) {
 		order = append(order, e.to)
 	}
 	var stack []int32
-	for _, top := range order[1:] {
+	for _, top := range order[1:] { // the root's children only: order grows behind the range
 		stack = append(stack[:0], top)
 		for len(stack) > 0 {
 			old := stack[len(stack)-1]
