@@ -927,8 +927,9 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 				o.ResourceType = resourceType(t, g.isTab(o.frame))
 			}
 		}
-		if p, ok := g.preflights[o.networkID]; ok && o.ResourceType == TypePreflight {
-			o.Initiator = g.initiators[p]
+		if o.ResourceType == TypePreflight {
+			p, ok := g.preflights[o.networkID]
+			o.Initiator, o.unlinked = g.initiators[p], !ok
 		}
 		if o.FrameURL == "" && o.frame != "" {
 			switch o.ResourceType {
@@ -958,6 +959,9 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 		}
 		if o.Tab == "" {
 			o.Tab = string(g.tabOf(o.frame))
+		}
+		if o.ServiceWorker != "" && o.Tab == "" {
+			o.unlinked = true // not linked to a frame's request (yet)
 		}
 		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
 			// The Fetch domain's error reasons are coarse ("Failed"); the

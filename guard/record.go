@@ -165,6 +165,7 @@ type Record struct {
 	frame     cdp.FrameID
 	networkID network.RequestID
 	referer   string
+	unlinked  bool // a link the tab's Network domain gives is not known yet (Linked)
 }
 
 // TargetStatus is the answer of the target: an HTTP status, a network
@@ -189,6 +190,15 @@ func (r Record) Done() bool {
 	}
 	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)
 }
+
+// Linked reports whether the record has the links that the tab's Network
+// domain reports on a session of its own, and so possibly after the
+// request's answer: a service worker's request made again for a frame
+// linked to that frame's request (its tab and requester), a CORS preflight
+// linked to the request it precedes (its requester). Records without such
+// a link are always linked. Records returns a record not linked yet
+// complete in every other way; a stream may wait for the link.
+func (r Record) Linked() bool { return !r.unlinked }
 
 // MarshalJSON writes the status as a record's "targetStatus": the HTTP
 // status code, "blocked", or null (the error goes apart, in "targetError").

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 
 	"github.com/robotstxt/robotstxt"
@@ -195,5 +196,60 @@ func TestRecordDone(t *testing.T) {
 		if got := tt.r.Done(); got != tt.want {
 			t.Errorf("%+v: Done() = %v, want %v", tt.r, got, tt.want)
 		}
+	}
+}
+
+// A record's links from the tab's Network domain, which reports on a
+// session of its own and may come after the answer (Record.Linked): a
+// CORS preflight's requester is the request it precedes, a service
+// worker's request made again for a frame is the frame's. Records gives
+// such a record unlinked until the link arrives, then with it.
+func TestRecordLinked(t *testing.T) {
+	const tab = cdp.FrameID("TAB")
+	g := &Guard{mainFrame: tab,
+		answers: map[network.RequestID][]TargetStatus{}, frames: map[cdp.FrameID]string{tab: "http://a/"},
+		parents: map[cdp.FrameID]cdp.FrameID{}, initiators: map[network.RequestID]string{},
+		types: map[network.RequestID]network.ResourceType{}, failures: map[network.RequestID]string{},
+		preflights: map[network.RequestID]network.RequestID{}, requested: map[string][]network.RequestID{},
+		frameOf: map[network.RequestID]cdp.FrameID{}}
+	answered := TargetStatus{Code: 200}
+	plain := &Record{Action: gate.Admit, Method: "GET", ResourceType: TypeImage, frame: tab, networkID: "1", TargetStatus: answered}
+	preflight := &Record{Action: gate.Admit, Method: "OPTIONS", ResourceType: TypePreflight, frame: tab, networkID: "3", referer: "http://a/", TargetStatus: answered}
+	worker := &Record{Action: gate.Admit, Method: "GET", ResourceType: TypeFetch, networkID: "w1", ServiceWorker: "http://a/sw.js", TargetStatus: answered}
+	plain.TargetURL, preflight.TargetURL, worker.TargetURL = "http://a/x.png", "http://d/cors", "http://a/sw/ok"
+	g.records = []*Record{plain, preflight, worker}
+	linked := func() []bool {
+		var out []bool
+		for _, r := range g.Records() {
+			out = append(out, r.Linked())
+		}
+		return out
+	}
+	if got, want := linked(), []bool{true, false, false}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("before the tab's events: Linked = %v, want %v", got, want)
+	}
+	if in := g.Records()[1].Initiator; in != "http://a/" {
+		t.Errorf("unlinked preflight's initiator = %q, want the referer", in)
+	}
+	// The tab reports the PUT, its preflight and the frame's request the
+	// worker answered.
+	g.requestSent(&network.EventRequestWillBeSent{RequestID: "2", FrameID: tab, Type: network.ResourceTypeFetch,
+		Request:   &network.Request{Method: "PUT", URL: "http://d/cors"},
+		Initiator: &network.Initiator{Type: network.InitiatorTypeScript, URL: "http://a/leak.js", LineNumber: 40}})
+	g.requestSent(&network.EventRequestWillBeSent{RequestID: "3", FrameID: tab, Type: network.ResourceTypePreflight,
+		Request:   &network.Request{Method: "OPTIONS", URL: "http://d/cors"},
+		Initiator: &network.Initiator{Type: network.InitiatorTypePreflight, RequestID: "2"}})
+	g.requestSent(&network.EventRequestWillBeSent{RequestID: "4", FrameID: tab, Type: network.ResourceTypeFetch,
+		Request:   &network.Request{Method: "GET", URL: "http://a/sw/ok"},
+		Initiator: &network.Initiator{Type: network.InitiatorTypeScript, URL: "http://a/frame.html", LineNumber: 3}})
+	if got, want := linked(), []bool{true, true, true}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the tab's events: Linked = %v, want %v", got, want)
+	}
+	recs := g.Records()
+	if recs[1].Initiator != "http://a/leak.js:41" {
+		t.Errorf("linked preflight's initiator = %q, want the PUT's http://a/leak.js:41", recs[1].Initiator)
+	}
+	if recs[2].Tab != string(tab) || recs[2].Initiator != "http://a/frame.html:4" {
+		t.Errorf("linked worker's request: tab %q initiator %q, want %q and the frame's script", recs[2].Tab, recs[2].Initiator, tab)
 	}
 }

@@ -65,8 +65,8 @@ http://127.0.0.1:9222 or the browser's ws:// URL. With a URL, the page is
 loaded in a new tab of that browser; without one, every tab, popup and
 worker of the browser is guarded until the command is interrupted: the
 records are written as the requests are answered or stopped (a service
-worker's request for a frame up to 2 s later, once the frame's own request
-is known), and the summary when interrupted. The attached browser's requests get the
+worker's request for a frame, or a CORS preflight, up to 2 s later, once the
+request it belongs to is known), and the summary when interrupted. The attached browser's requests get the
 --user-agent header (default the agent token) from the guard. A document loaded before the guard
 attached is recorded as not guarded. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
@@ -539,14 +539,17 @@ type browseStream struct {
 	written []bool
 	doneAt  []int // the flush that first found each record done (0: none yet)
 	flushes int
+	linked  func(guard.Record) bool // guard.Record.Linked unless a test says
 }
 
-// swLinkWait is how many flushes (250 ms apart) a service worker's answered
-// request waits for the request of the frame it answers for, which the
-// frame's tab reports on a session of its own and so may report after the
-// worker's answer (most under load). Once linked, or after the wait, it is
-// written; a worker's request for no frame waits the whole 2 seconds.
-const swLinkWait = 8
+// linkWait is how many flushes (250 ms apart) an answered request waits
+// for the links the tab's Network domain gives (guard.Record.Linked: a
+// service worker's request to the frame's request it answers for, a CORS
+// preflight to the request it precedes), which the tab reports on a
+// session of its own and so may report after the answer (most under
+// load). Once linked, or after the wait, it is written; a worker's request
+// for no frame waits the whole 2 seconds.
+const linkWait = 8
 
 // flush writes the records not written yet that are done (all: every one).
 func (s *browseStream) flush(recs []guard.Record, all bool) error {
@@ -570,7 +573,11 @@ func (s *browseStream) flush(recs []guard.Record, all bool) error {
 			if s.doneAt[i] == 0 {
 				s.doneAt[i] = s.flushes
 			}
-			if r.ServiceWorker != "" && r.Tab == "" && s.flushes-s.doneAt[i] < swLinkWait {
+			linked := guard.Record.Linked
+			if s.linked != nil {
+				linked = s.linked
+			}
+			if !linked(r) && s.flushes-s.doneAt[i] < linkWait {
 				continue
 			}
 		}

@@ -133,19 +133,22 @@ func TestBrowseAttachStreams(t *testing.T) {
 	}
 }
 
-// A streamed service worker's request waits for the frame request it
-// answers for (the frame's tab reports it on a session of its own, which
-// may come after the worker's answer): it is written once linked to a tab,
-// or after swLinkWait flushes unlinked, or at the end; other answered
-// requests go out at the first flush, unanswered ones only at the end.
-func TestBrowseStreamWaitsForServiceWorkerLinks(t *testing.T) {
+// A streamed record not linked yet (guard.Record.Linked: a service
+// worker's request to the frame request it answers for, a preflight to the
+// request it precedes; the tab reports them on a session of its own, which
+// may come after the answer) waits: it is written once linked, or after
+// linkWait flushes unlinked, or at the end; other answered requests go out
+// at the first flush, unanswered ones only at the end. The test stands in
+// for Linked by the worker's tab (guard's TestRecordLinked tests Linked).
+func TestBrowseStreamWaitsForLinks(t *testing.T) {
 	answered := guard.Record{Action: gate.Admit, Method: "GET", TargetStatus: guard.TargetStatus{Code: 200}}
 	page, linked, unlinked, open := answered, answered, answered, guard.Record{Action: gate.Admit, Method: "GET"}
 	page.Tab = "T1"
 	linked.ServiceWorker, linked.Tab = "http://a/sw.js", "T1"
 	unlinked.ServiceWorker = "http://a/sw.js"
 	var b strings.Builder
-	st := &browseStream{w: &b}
+	byTab := func(r guard.Record) bool { return r.ServiceWorker == "" || r.Tab != "" }
+	st := &browseStream{w: &b, linked: byTab}
 	lines := func() int { return strings.Count(b.String(), "\n") }
 	recs := []guard.Record{page, unlinked, open}
 	if err := st.flush(recs, false); err != nil {
@@ -154,13 +157,13 @@ func TestBrowseStreamWaitsForServiceWorkerLinks(t *testing.T) {
 	if lines() != 1 {
 		t.Fatalf("first flush wrote %d records, want the page's 1:\n%s", lines(), b.String())
 	}
-	for i := 2; i < swLinkWait; i++ {
+	for i := 2; i < linkWait; i++ {
 		if err := st.flush(recs, false); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if lines() != 1 {
-		t.Fatalf("after %d flushes the unlinked worker's request was written:\n%s", swLinkWait-1, b.String())
+		t.Fatalf("after %d flushes the unlinked worker's request was written:\n%s", linkWait-1, b.String())
 	}
 	// Linked now: written at the next flush.
 	recs[1] = linked
@@ -172,19 +175,19 @@ func TestBrowseStreamWaitsForServiceWorkerLinks(t *testing.T) {
 	}
 	// Never linked: written after the wait.
 	b.Reset()
-	st = &browseStream{w: &b}
+	st = &browseStream{w: &b, linked: byTab}
 	recs = []guard.Record{unlinked}
-	for i := 1; i <= swLinkWait+1; i++ { // found done at the first
+	for i := 1; i <= linkWait+1; i++ { // found done at the first
 		if err := st.flush(recs, false); err != nil {
 			t.Fatal(err)
 		}
-		if want := map[bool]int{true: 1, false: 0}[i > swLinkWait]; lines() != want {
+		if want := map[bool]int{true: 1, false: 0}[i > linkWait]; lines() != want {
 			t.Fatalf("flush %d: %d records written, want %d", i, lines(), want)
 		}
 	}
 	// The end writes the rest, the unanswered included, each once.
 	b.Reset()
-	st = &browseStream{w: &b}
+	st = &browseStream{w: &b, linked: byTab}
 	recs = []guard.Record{unlinked, open, page}
 	if err := st.flush(recs, false); err != nil {
 		t.Fatal(err)
