@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,6 +120,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return exitUsage
 		}
 	}
+	if filter != nil && filter.MatchString("Suite") {
+		// Only when asked for by name: it runs the whole test suite.
+		if err := timeSuite(stdout, stderr, *quiet, start, &rows); err != nil {
+			fmt.Fprintf(stderr, "benchtable: %v\n", err)
+			return exitUsage
+		}
+	}
 	if !*noCompare {
 		if !*quiet {
 			fmt.Fprintf(stderr, "[%s] comparing answers over the corpus\n", time.Since(start).Round(time.Second))
@@ -136,4 +145,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return exitOK
+}
+
+// timeSuite times the repository's test suite and writes its line; a
+// missed target becomes a row that -strict sees.
+func timeSuite(stdout, stderr io.Writer, quiet bool, start time.Time, rows *[]bench.Row) error {
+	root, err := bench.RepoRoot()
+	if err != nil {
+		return err
+	}
+	if !quiet {
+		fmt.Fprintf(stderr, "[%s] timing the test suite (%s in %s)\n", time.Since(start).Round(time.Second), strings.Join(bench.SuiteCommand, " "), root)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Minute)
+	defer cancel()
+	s, err := bench.TimeSuite(ctx, root, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout)
+	if err := bench.WriteSuite(stdout, s); err != nil {
+		return err
+	}
+	*rows = append(*rows, bench.SuiteRow(s))
+	return nil
 }
