@@ -10,6 +10,7 @@
 // CI=true):
 //
 //	go run ./cmd/benchtable              # the README table: 5 runs, medians, ratios, targets
+//	go run ./cmd/benchtable -run Suite -no-disagreements  # the test suite's time (minutes)
 //	go test -run . -v                    # disagreement analysis and sanity tests (about 10 s)
 //	go test -run XXX -bench . -count 5   # raw benchmarks, for benchstat
 //	go test -run XXX -fuzz FuzzReference # our matcher against a naive reference
@@ -78,6 +79,13 @@
 // BenchmarkStartup starts "robotstxt version", which uses none of the
 // heavy packages, and an empty Go program (cmd/emptyprog), StartupRuns
 // processes per op, by their CPU time.
+//
+// TimeSuite (issue 25; benchtable -run Suite) runs the repository's test
+// suite, go test -count=1 ./..., and reports its time on the clock against
+// SuiteTarget, the CPU of the processes go test waited for, the whole
+// machine's busy time (/proc/stat: Chromium's processes, which are not the
+// test binaries' children, are counted only there) and the slowest
+// packages.
 //
 // github.com/jimsmart/grobotstxt, the Go port of Google's library, is not
 // served by the module proxy this project uses, so the figures the issue

@@ -212,11 +212,14 @@ func WriteSuite(w io.Writer, s SuiteTime) error {
 	return err
 }
 
-// minSec writes d as "4 min 17 s" (or "42 s").
+// minSec writes d as "4 min 17 s" (or "42 s", "5 min").
 func minSec(d time.Duration) string {
 	d = d.Round(time.Second)
-	if d < time.Minute {
+	switch {
+	case d < time.Minute:
 		return fmt.Sprintf("%d s", int(d.Seconds()))
+	case d%time.Minute == 0:
+		return fmt.Sprintf("%d min", int(d.Minutes()))
 	}
 	return fmt.Sprintf("%d min %d s", int(d.Minutes()), int(d.Seconds())%60)
 }

@@ -100,7 +100,7 @@ func TestWriteSuite(t *testing.T) {
 	if err := WriteSuite(&b, s); err != nil {
 		t.Fatal(err)
 	}
-	want := "Test suite (`go test -count=1 ./...` in the repository: the README's test command without the test cache): 4 min 17 s on the clock; target under 5 min 0 s: yes." +
+	want := "Test suite (`go test -count=1 ./...` in the repository: the README's test command without the test cache): 4 min 17 s on the clock; target under 5 min: yes." +
 		" CPU: 341 s by the command and the processes it waited for; the whole machine was busy 480 s of the 514 s its 2 cores had (93%)." +
 		" The packages' own times add up to 175 s; the slowest: web/pagetest/editor 159 s, . 16.0 s.\n"
 	if b.String() != want {
@@ -110,9 +110,9 @@ func TestWriteSuite(t *testing.T) {
 		s    SuiteTime
 		want string
 	}{
-		{SuiteTime{Command: SuiteCommand, Wall: 5 * time.Minute}, "target under 5 min 0 s: no."},
-		{SuiteTime{Command: SuiteCommand, Wall: time.Minute, Failed: []string{"x"}}, "target under 5 min 0 s: no. Failed: x."},
-		{SuiteTime{Command: SuiteCommand, Wall: 42 * time.Second}, "42 s on the clock; target under 5 min 0 s: yes."},
+		{SuiteTime{Command: SuiteCommand, Wall: 5 * time.Minute}, "target under 5 min: no."},
+		{SuiteTime{Command: SuiteCommand, Wall: time.Minute, Failed: []string{"x"}}, "target under 5 min: no. Failed: x."},
+		{SuiteTime{Command: SuiteCommand, Wall: 42 * time.Second}, "42 s on the clock; target under 5 min: yes."},
 	} {
 		b.Reset()
 		WriteSuite(&b, tt.s)
