@@ -885,7 +885,8 @@ func header(h network.Headers, name string) string {
 // Records returns a copy of the records so far, in the order the requests
 // were made, with what is known of their initiators, frames and answers.
 // A request admitted whose answer was not seen has a null target status
-// and says so.
+// and says so. A caller that writes records as they come writes each once
+// it is Done, and may wait a little longer for one not yet Linked.
 func (g *Guard) Records() []Record {
 	return g.recordsRange(0, -1)
 }
