@@ -557,6 +557,10 @@ func (s *browseStream) flush(recs []guard.Record, all bool) error {
 		return nil
 	}
 	s.flushes++
+	linked := guard.Record.Linked
+	if s.linked != nil {
+		linked = s.linked
+	}
 	bw := bufio.NewWriter(s.w)
 	for i, r := range recs {
 		if i >= len(s.written) {
@@ -572,10 +576,6 @@ func (s *browseStream) flush(recs []guard.Record, all bool) error {
 			}
 			if s.doneAt[i] == 0 {
 				s.doneAt[i] = s.flushes
-			}
-			linked := guard.Record.Linked
-			if s.linked != nil {
-				linked = s.linked
 			}
 			if !linked(r) && s.flushes-s.doneAt[i] < linkWait {
 				continue
