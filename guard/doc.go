@@ -62,7 +62,9 @@
 // loaders, where the Fetch domain does not pause them, and no Chromium flag
 // turns them off. Launch starts the browser on a profile with network
 // prediction off (net.network_prediction_options = 2), and Attach refuses a
-// browser that preloads (ErrSpeculativeLoads), asking its Preload domain.
+// browser that preloads (ErrSpeculativeLoads), asking its Preload domain,
+// and one whose Preload domain does not say (ErrPreloadingUnknown):
+// Chromium's headless shell, which preloads whatever its profile says.
 //
 // A redirect is a new request, paused and decided like the first: a
 // redirect of the navigation (or of any request) to a disallowed URL is

@@ -19,6 +19,16 @@ import (
 // the start (see docs/browse.md).
 var ErrSpeculativeLoads = errors.New(`guard: this browser makes speculative loads (speculation rules' prefetch and prerender), which the guard cannot intercept: start it on a profile whose Default/Preferences file sets {"net": {"network_prediction_options": 2}} (guard.Launch does; see docs/browse.md)`)
 
+// ErrPreloadingUnknown is returned by Attach for a browser whose Preload
+// domain answers but does not report whether it makes speculative loads.
+// Chromium's headless shell (Debian's chromium-headless-shell, and what
+// Playwright launches headless unless given another browser) is one: it
+// makes speculation rules' prefetch and prerender whatever its profile
+// says, out of the Fetch domain's sight (TestAttachRefusesHeadlessShell
+// lets one through and counts them at the servers). Launch the full
+// Chromium instead.
+var ErrPreloadingUnknown = errors.New("guard: the browser did not say whether it makes speculative loads (Preload domain): Chromium's headless shell (chromium-headless-shell, Playwright's default headless browser) makes them whatever its profile says, out of the guard's sight; launch the full Chromium (Playwright: executablePath or channel \"chromium\"; see docs/browse.md)")
+
 // checkPreloading asks the tab whether the browser preloads (the Preload
 // domain reports the state when enabled) and refuses a browser that does.
 // A browser without the Preload domain predates speculation rules' loads
@@ -41,5 +51,5 @@ func checkPreloading(ctx context.Context, tab cdp.Session) error {
 		}
 		return nil
 	}
-	return errors.New("guard: the browser did not say whether it makes speculative loads (Preload domain)")
+	return ErrPreloadingUnknown
 }

@@ -314,7 +314,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	}
 	defer stop()
 	if err := g.Attach(bctx); err != nil {
-		if errors.Is(err, guard.ErrSpeculativeLoads) {
+		if errors.Is(err, guard.ErrSpeculativeLoads) || errors.Is(err, guard.ErrPreloadingUnknown) {
 			return usagef("browse: %v", err)
 		}
 		return err

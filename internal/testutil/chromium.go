@@ -25,3 +25,32 @@ func Chromium(t testing.TB) string {
 	t.Skip("Chromium is not installed (apt-get install -y chromium); skipping the browser tests")
 	return ""
 }
+
+// HeadlessShell returns the Chromium the web page's tests drive:
+// $ROBOTSTXT_CHROMIUM when set, else Debian's chromium-headless-shell, the
+// same Blink and V8 as chromium without the browser around them (what
+// Playwright runs headless by default). It starts in half the CPU time of
+// the full browser and opens a page in half as much again, and the page's
+// four test packages took half of the suite's CPU on two cores
+// (docs/performance.md). Without the shell it falls back to Chromium,
+// except under CI=true, where .ci/run must have installed it.
+//
+// The browser guard's tests keep the full browser: the guard refuses the
+// shell, which makes speculative loads no profile turns off
+// (guard.ErrPreloadingUnknown).
+func HeadlessShell(t testing.TB) string {
+	t.Helper()
+	if os.Getenv("ROBOTSTXT_CHROMIUM") != "" {
+		return Chromium(t)
+	}
+	for _, name := range []string{"/usr/bin/chromium-headless-shell", "chromium-headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium-headless-shell is not installed: CI must install it (apt-get install -y chromium-headless-shell)")
+	}
+	t.Log("chromium-headless-shell is not installed (apt-get install -y chromium-headless-shell); the full Chromium takes about twice the CPU")
+	return Chromium(t)
+}

@@ -93,7 +93,7 @@ func NewBrowser(t *testing.T) *Browser { return NewBrowserWith(t, server.Options
 
 // NewBrowserWith is NewBrowser with a server of the given options.
 func NewBrowserWith(t *testing.T, sopts server.Options) *Browser {
-	path := testutil.Chromium(t)
+	path := testutil.HeadlessShell(t)
 	srv, err := server.New(sopts)
 	if err != nil {
 		t.Fatal(err)
