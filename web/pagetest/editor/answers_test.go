@@ -113,7 +113,7 @@ func TestBrowserAnswers(t *testing.T) {
 	})
 
 	t.Run("the page's text shows before its catalogue and module arrive", func(t *testing.T) {
-		ctx := b.Tab(t)
+		ctx := b.OwnTab(t) // its blocked URLs stay with the tab
 		// A link so slow that the catalogues and the module never come.
 		pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			_, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{})

@@ -52,7 +52,7 @@ func TestBrowserLogs(t *testing.T) {
 	pagetesting.BrowserTest(t)
 	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
-	ctx := b.Tab(t)
+	ctx := b.OwnTab(t) // its script for every new document stays with the tab
 	// Count what the page hands the worker: the log must go in pieces of
 	// at most 1 MiB, never whole (an operation count, not a time).
 	pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
