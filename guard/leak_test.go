@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/robotstxt/robotstxt/guard"
 	"github.com/robotstxt/robotstxt/internal/leaksite"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
 // TestBrowseLeakPage loads the leak page through the Go API: the page, a
@@ -134,22 +134,7 @@ func TestBrowseRefusesSpeculativeLoads(t *testing.T) {
 		{"prediction off", `{"net":{"network_prediction_options":2}}`, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			if tt.prefs != "" {
-				if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(tt.prefs), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			}
-			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-			defer cancel()
-			actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
-				chromedp.NoFirstRun, chromedp.UserDataDir(dir))
-			defer cancelAlloc()
-			bctx, cancelBrowser := chromedp.NewContext(actx)
-			defer cancelBrowser()
+			bctx := startedBrowser(t, path, tt.prefs)
 			g, _ := newGuard(t, true)
 			err := g.Attach(bctx)
 			if err != tt.want {
@@ -162,23 +147,28 @@ func TestBrowseRefusesSpeculativeLoads(t *testing.T) {
 	}
 }
 
-// headlessShell returns Debian's chromium-headless-shell; without it the
-// test skips, except under CI=true, where .ci/run installs it.
-func headlessShell(t *testing.T) string {
+// startedBrowser starts Chromium at path as someone else would, not
+// through Launch, on a new profile whose Default/Preferences is prefs (none
+// when ""); it ends with the test.
+func startedBrowser(t *testing.T, path, prefs string) context.Context {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("browser tests are not short")
-	}
-	for _, name := range []string{"/usr/bin/chromium-headless-shell", "chromium-headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
+	dir := t.TempDir()
+	if prefs != "" {
+		if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(prefs), 0o600); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("chromium-headless-shell is not installed: CI must install it")
-	}
-	t.Skip("chromium-headless-shell is not installed (apt-get install -y chromium-headless-shell); skipping")
-	return ""
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	t.Cleanup(cancel)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.NoFirstRun, chromedp.UserDataDir(dir))
+	t.Cleanup(cancelAlloc)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(cancelBrowser)
+	return bctx
 }
 
 // TestAttachRefusesHeadlessShell: Chromium's headless shell (Playwright's
@@ -190,21 +180,10 @@ func headlessShell(t *testing.T) string {
 // speculative URLs reach the servers. Should a later shell stop making
 // them, this test says so, and the refusal can be reconsidered.
 func TestAttachRefusesHeadlessShell(t *testing.T) {
-	path := headlessShell(t)
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
-		t.Fatal(err)
+	if testing.Short() {
+		t.Skip("browser tests are not short")
 	}
-	if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(`{"net":{"network_prediction_options":2}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox,
-		chromedp.NoFirstRun, chromedp.UserDataDir(dir))
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
+	bctx := startedBrowser(t, testutil.RequireHeadlessShell(t), `{"net":{"network_prediction_options":2}}`)
 
 	s := leaksite.New(t)
 	if _, err := chromedp.Run(bctx, chromedp.Navigate(s.A.URL+"/")); err != nil {

@@ -43,14 +43,36 @@ func HeadlessShell(t testing.TB) string {
 	if os.Getenv("ROBOTSTXT_CHROMIUM") != "" {
 		return Chromium(t)
 	}
-	for _, name := range []string{"/usr/bin/chromium-headless-shell", "chromium-headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
+	if p, ok := findHeadlessShell(); ok {
+		return p
 	}
 	if os.Getenv("CI") == "true" {
 		t.Fatal("chromium-headless-shell is not installed: CI must install it (apt-get install -y chromium-headless-shell)")
 	}
 	t.Log("chromium-headless-shell is not installed (apt-get install -y chromium-headless-shell); the full Chromium takes about twice the CPU")
 	return Chromium(t)
+}
+
+// RequireHeadlessShell returns the path of Debian's chromium-headless-shell
+// for a test about the shell itself. Without it the test is skipped with a
+// message, and fails under CI=true.
+func RequireHeadlessShell(t testing.TB) string {
+	t.Helper()
+	if p, ok := findHeadlessShell(); ok {
+		return p
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium-headless-shell is not installed: CI must install it (apt-get install -y chromium-headless-shell)")
+	}
+	t.Skip("chromium-headless-shell is not installed (apt-get install -y chromium-headless-shell); skipping")
+	return ""
+}
+
+func findHeadlessShell() (string, bool) {
+	for _, name := range []string{"/usr/bin/chromium-headless-shell", "chromium-headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, true
+		}
+	}
+	return "", false
 }
