@@ -25,8 +25,8 @@ var ErrSpeculativeLoads = errors.New(`guard: this browser makes speculative load
 // Playwright launches headless unless given another browser) is one: it
 // makes speculation rules' prefetch and prerender whatever its profile
 // says, out of the Fetch domain's sight (TestAttachRefusesHeadlessShell
-// lets one through and counts them at the servers). Launch the full
-// Chromium instead.
+// loads the leak page in one, unguarded, and counts them at the servers).
+// Launch the full Chromium instead.
 var ErrPreloadingUnknown = errors.New("guard: the browser did not say whether it makes speculative loads (Preload domain): Chromium's headless shell (chromium-headless-shell, Playwright's default headless browser) makes them whatever its profile says, out of the guard's sight; launch the full Chromium (Playwright: executablePath or channel \"chromium\"; see docs/browse.md)")
 
 // checkPreloading asks the tab whether the browser preloads (the Preload

@@ -29,9 +29,9 @@ func Chromium(t testing.TB) string {
 // HeadlessShell returns the Chromium the web page's tests drive:
 // $ROBOTSTXT_CHROMIUM when set, else Debian's chromium-headless-shell, the
 // same Blink and V8 as chromium without the browser around them (what
-// Playwright runs headless by default). It starts in half the CPU time of
-// the full browser and opens a page in half as much again, and the page's
-// four test packages took half of the suite's CPU on two cores
+// Playwright runs headless by default). It takes half the CPU time of the
+// full browser to start and to open a page, and the page's four test
+// packages had taken half of the suite's CPU on two cores
 // (docs/performance.md). Without the shell it falls back to Chromium,
 // except under CI=true, where .ci/run must have installed it.
 //
