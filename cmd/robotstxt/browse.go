@@ -70,7 +70,9 @@ request it belongs to is known), and the summary when interrupted. The attached 
 --user-agent header (default the agent token) from the guard. A document loaded before the guard
 attached is recorded as not guarded. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
-{"net": {"network_prediction_options": 2}} (see docs/browse.md).
+{"net": {"network_prediction_options": 2}} (see docs/browse.md). So is
+Chromium's headless shell (Playwright's default headless browser), which
+makes them whatever its profile says: attach to the full Chromium.
 
 --json writes, instead of the text summary, one JSON object per page for
 programs: url, finalURL, status (the final document's HTTP status, or
