@@ -930,7 +930,10 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 		}
 		if o.ResourceType == TypePreflight {
 			p, ok := g.preflights[o.networkID]
-			o.Initiator, o.unlinked = g.initiators[p], !ok
+			if ok {
+				o.Initiator = g.initiators[p]
+			}
+			o.unlinked = !ok
 		}
 		if o.FrameURL == "" && o.frame != "" {
 			switch o.ResourceType {
