@@ -7,9 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdpfetch "github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/fetch"
@@ -36,7 +40,13 @@ func chromium(t testing.TB) string {
 	return ""
 }
 
-// browser starts a Chromium for the test; it ends with the test.
+// browser returns a tab for the test; the tab ends with the test. With no
+// launch option the tab is in a browser context of its own (its own
+// cache, cookies, storage and service workers, as Playwright's
+// newContext gives) in one Chromium the package's tests share in turn:
+// a full Chromium costs about 5 s of CPU to start, most of what a test
+// costs. A test that needs launch options, and a benchmark, starts a
+// browser of its own.
 func browser(t testing.TB, opts ...guard.LaunchOption) context.Context {
 	t.Helper()
 	if testing.Short() {
@@ -44,10 +54,14 @@ func browser(t testing.TB, opts ...guard.LaunchOption) context.Context {
 	}
 	path := chromium(t)
 	limit := 2 * time.Minute
-	if _, ok := t.(*testing.B); ok {
+	_, bench := t.(*testing.B)
+	if bench {
 		// A benchmark runs as long as -benchtime and -count make it (and
 		// -count repeats each sub-benchmark within one call of this).
 		limit = 30 * time.Minute
+	}
+	if len(opts) == 0 && !bench {
+		return sharedTab(t, path, limit)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	t.Cleanup(cancel)
@@ -57,6 +71,63 @@ func browser(t testing.TB, opts ...guard.LaunchOption) context.Context {
 	}
 	t.Cleanup(stop)
 	return bctx
+}
+
+// shared is the package's browser: started by the first test that asks,
+// stopped by TestMain.
+var shared struct {
+	sync.Mutex
+	ctx  context.Context
+	stop context.CancelFunc
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	shared.Lock()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	shared.Unlock()
+	os.Exit(code)
+}
+
+// sharedTab opens a tab in a new browser context of the shared browser.
+func sharedTab(t testing.TB, path string, limit time.Duration) context.Context {
+	t.Helper()
+	shared.Lock()
+	if shared.ctx == nil {
+		bctx, stop, err := guard.Launch(context.Background(), path)
+		if err != nil {
+			shared.Unlock()
+			t.Fatal(err)
+		}
+		// Close its first tab, which would be another tab of the
+		// browser to every test's guard (Attach guards every tab).
+		c := chromedp.FromContext(bctx)
+		if _, err := cdp.Call(bctx, c.Browser, target.CloseTarget, target.CloseTargetParams{TargetID: c.Target.TargetID}); err != nil {
+			stop()
+			shared.Unlock()
+			t.Fatal(err)
+		}
+		shared.ctx, shared.stop = bctx, stop
+	}
+	bctx := shared.ctx
+	shared.Unlock()
+	// A test that fails before Detach leaves the browser's interception
+	// on, which would hold the next test's requests before its Attach.
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(bctx, 10*time.Second)
+		defer cancel()
+		cdp.Call(ctx, chromedp.FromContext(bctx).Browser, cdpfetch.Disable, cdp.Empty{})
+	})
+	ctx, cancel := context.WithTimeout(bctx, limit)
+	t.Cleanup(cancel)
+	tctx, closeTab := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(closeTab)
+	if err := chromedp.Do(tctx); err != nil {
+		t.Fatal(err)
+	}
+	return tctx
 }
 
 // origin is a loopback test server that counts the requests of each path

@@ -91,8 +91,9 @@ new Worker('/outer.js').onmessage = (e) => note('inner', e.data);
 		t.Fatal(err)
 	}
 	frames := 0
+	own := chromedp.FromContext(ctx).BrowserContextID
 	for _, info := range infos {
-		if info.Type == "iframe" {
+		if info.Type == "iframe" && info.BrowserContextID == own {
 			frames++
 		}
 	}

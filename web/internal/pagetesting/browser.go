@@ -79,8 +79,8 @@ type Browser struct {
 
 // BrowserTest starts a browser test: it skips the test with -short
 // (browser tests are not short). The tests of a package run one after the
-// other, each with a browser of its own: on two cores, browsers side by
-// side share the cores rather than fill idle time (the page's four
+// other, each in a browser context of its own: on two cores, browsers side
+// by side share the cores rather than fill idle time (the page's four
 // packages took 268 s in parallel, 237 s in turn; docs/performance.md).
 func BrowserTest(t *testing.T) {
 	t.Helper()
@@ -89,14 +89,17 @@ func BrowserTest(t *testing.T) {
 	}
 }
 
-// NewBrowser starts Chromium and the page's server with default options;
-// both stop when the test ends. Without Chromium the test skips, except
+// NewBrowser starts the page's server with default options and opens a
+// browser context for it; both end with the test. Without Chromium the test skips, except
 // under CI=true, where it fails.
 func NewBrowser(t *testing.T) *Browser { return NewBrowserWith(t, server.Options{}) }
 
-// NewBrowserWith is NewBrowser with a server of the given options.
+// NewBrowserWith is NewBrowser with a server of the given options. The
+// browser is a browser context of its own (its own cache, storage and
+// cookies) in the one Chromium the package's tests share (Main): starting
+// the shell costs about 1.8 s of CPU, more than most tests.
 func NewBrowserWith(t *testing.T, sopts server.Options) *Browser {
-	path := testutil.HeadlessShell(t)
+	bctx := sharedBrowser(t)
 	srv, err := server.New(sopts)
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +108,51 @@ func NewBrowserWith(t *testing.T, sopts server.Options) *Browser {
 	ts := httptest.NewServer(b.rec)
 	t.Cleanup(ts.Close)
 	b.URL = ts.URL
+	ctx, cancel := context.WithTimeout(bctx, 10*time.Minute)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel2)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("opening a browser context: %v", err)
+	}
+	b.ctx = ctx
+	t.Logf("screenshots go to %s", b.art)
+	return b
+}
+
+// shared is the package's Chromium, started by the first NewBrowser and
+// stopped by Main.
+var shared struct {
+	sync.Mutex
+	ctx  context.Context
+	stop func()
+}
+
+// Main runs the package's tests, then stops the Chromium they shared. A
+// package that calls NewBrowser calls it from its TestMain.
+func Main(m *testing.M) {
+	code := m.Run()
+	shared.Lock()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	shared.Unlock()
+	os.Exit(code)
+}
+
+// sharedBrowser starts the package's Chromium once. Without Chromium the
+// test skips, except under CI=true, where it fails.
+func sharedBrowser(t *testing.T) context.Context {
+	path := testutil.HeadlessShell(t)
+	shared.Lock()
+	defer shared.Unlock()
+	if shared.ctx != nil {
+		return shared.ctx
+	}
+	dir, err := os.MkdirTemp("", "robotstxt-pagetest-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,
@@ -113,21 +161,22 @@ func NewBrowserWith(t *testing.T, sopts server.Options) *Browser {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(dir),
 		chromedp.WindowSize(1400, 1000),
 	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 10*time.Minute)
-	t.Cleanup(cancel3)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelBrowser := chromedp.NewContext(actx)
+	stop := func() {
+		cancelBrowser()
+		cancelAlloc()
+		os.RemoveAll(dir)
+	}
 	if err := chromedp.Do(ctx); err != nil {
+		stop()
 		t.Fatalf("starting Chromium: %v", err)
 	}
-	b.ctx = ctx
-	t.Logf("screenshots go to %s", b.art)
-	return b
+	shared.ctx, shared.stop = ctx, stop
+	return ctx
 }
 
 // Problems returns the console errors and uncaught exceptions every tab

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/network"
@@ -235,4 +236,15 @@ func Click(t *testing.T, ctx context.Context, sel string) {
 		t.Fatalf("nothing to click: %s", sel)
 	}
 	Do(t, ctx, chromedp.Click(chromedp.CSS(sel)))
+}
+
+// AllowDownloads saves the downloads of the tab's browser context in dir.
+func AllowDownloads(t *testing.T, ctx context.Context, dir string) {
+	t.Helper()
+	c := chromedp.FromContext(ctx)
+	if _, err := cdp.Call(ctx, c.Browser, browser.SetDownloadBehavior, browser.SetDownloadBehaviorParams{
+		Behavior: browser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir, BrowserContextID: c.BrowserContextID,
+	}); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
@@ -59,10 +58,7 @@ func TestBrowserAnswers(t *testing.T) {
 		pagetesting.Upload(t, ctx, pagetesting.WriteFile(t, t.TempDir(), "site.txt", latin))
 		pagetesting.WaitParsed(t, ctx, len(latin))
 		dir := t.TempDir()
-		pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-			return err
-		}))
+		pagetesting.AllowDownloads(t, ctx, dir)
 		pagetesting.Click(t, ctx, "#download")
 		var data []byte
 		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline) && string(data) != latin; time.Sleep(100 * time.Millisecond) {

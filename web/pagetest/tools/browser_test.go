@@ -2,7 +2,6 @@ package tools_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
-	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
@@ -106,10 +103,7 @@ func TestBrowser(t *testing.T) {
 		}
 		// The CSV download has every filtered row.
 		dir := t.TempDir()
-		pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir})
-			return err
-		}))
+		pagetesting.AllowDownloads(t, ctx, dir)
 		pagetesting.Do(t, ctx, chromedp.Click(chromedp.ID("many-csv")))
 		csvPath := filepath.Join(dir, "robots-verdicts.csv")
 		var data []byte
