@@ -20,6 +20,13 @@ func TestCheckAllocatesNothing(t *testing.T) {
 			if n := testing.AllocsPerRun(100, func() { bot.Check(c.URL) }); n != 0 {
 				t.Errorf("%s: Agent.Check(%q) allocates %.1f times", c.Name, c.URL, n)
 			}
+			// CheckWithPath returns the path too, a new string only when
+			// it needed normalising.
+			if strings.Contains(c.URL, NormalizePath(c.URL)) {
+				if n := testing.AllocsPerRun(100, func() { bot.CheckWithPath(c.URL) }); n != 0 {
+					t.Errorf("%s: Agent.CheckWithPath(%q) allocates %.1f times", c.Name, c.URL, n)
+				}
+			}
 		}
 	}
 }

@@ -205,6 +205,11 @@ func FuzzMatch(f *testing.F) {
 				t.Fatalf("rules:\n%s\npath %q, normalised %q: %s", b.String(), path, np, d)
 			}
 		}
+		if cv, np := r.Agent("bot").CheckWithPath(path); np != robotstxt.NormalizePath(path) {
+			t.Fatalf("path %q: CheckWithPath's path %q, NormalizePath's %q", path, np, robotstxt.NormalizePath(path))
+		} else if d := verdictDiff(cv, v); d != "" {
+			t.Fatalf("rules:\n%s\npath %q: CheckWithPath differs from Check: %s", b.String(), path, d)
+		}
 		if got := r.Allowed("bot", path); got != v.Allowed {
 			t.Fatalf("rules:\n%s\npath %q: Allowed says %v, Check %v", b.String(), path, got, v.Allowed)
 		}
@@ -237,8 +242,21 @@ func FuzzNormalizePath(f *testing.F) {
 		if want := refPath(robotstxt.PathOf(u)); p != want {
 			t.Fatalf("NormalizePath(%q) = %q, reference %q", u, p, want)
 		}
+		// CheckWithPath's path is NormalizePath's, and its verdict Check's,
+		// for full URLs and every other input too.
+		bot := fuzzPathFile.Agent("bot")
+		v, cp := bot.CheckWithPath(u)
+		if cp != p {
+			t.Fatalf("CheckWithPath(%q) path = %q, NormalizePath gives %q", u, cp, p)
+		}
+		if d := verdictDiff(v, bot.Check(u)); d != "" {
+			t.Fatalf("CheckWithPath(%q) differs from Check: %s", u, d)
+		}
 	})
 }
+
+// fuzzPathFile has rules of each kind for FuzzNormalizePath's checks.
+var fuzzPathFile = robotstxt.ParseString("User-agent: *\nDisallow: /a\nAllow: /a/~b\nDisallow: /*%2A\nDisallow: /*.php$\nAllow: /$\nDisallow: //x\nAllow: /%E3%83%84\n")
 
 // clean makes s a value the parser keeps as is: no comment, line break or
 // NUL, no surrounding whitespace.

@@ -914,6 +914,23 @@ func check(rs *ruleSet, rawURL string, v *Verdict) {
 	checkNormalized(rs, p, slash, v)
 }
 
+// checkWithPath is check that returns the path it matched, as
+// NormalizePath gives it.
+func checkWithPath(rs *ruleSet, rawURL string, v *Verdict) string {
+	if p, ok := canonicalPath(rawURL); ok {
+		decide(rs, p, v)
+		return p
+	}
+	p, slash := pathOf(rawURL)
+	if !slash && pathIsCanonical(p) {
+		decide(rs, p, v)
+		return p
+	}
+	np := string(appendMatchPath(nil, p, slash))
+	decide(rs, np, v)
+	return np
+}
+
 // allowed is check(rs, rawURL).Allowed without building the verdict.
 func allowed(rs *ruleSet, rawURL string) bool {
 	p, ok := canonicalPath(rawURL)

@@ -59,6 +59,29 @@ func TestNormalizePath(t *testing.T) {
 	}
 }
 
+// CheckWithPath gives Check's verdict and NormalizePath's path from one
+// pass over the URL (RFC 9309 section 2.2.2: rules are matched against the
+// path in its normalised form), whatever the path needs: nothing, a
+// fragment cut, escapes normalised, a host before it, a "//" that a path
+// alone would read as a host.
+func TestCheckWithPath(t *testing.T) {
+	r := ParseString("User-agent: *\nDisallow: /a\nAllow: /a/~b\nDisallow: /*%2A\nAllow: /$\nDisallow: //x\n")
+	bot := r.Agent("bot")
+	for _, u := range []string{
+		"/", "/a", "/a/b?c=d", "/a/%7eb/c", "/a/~b#frag", "/x*y", "/caf\xe9",
+		"https://example.com/a/%7Eb?q=1#f", "http://x.com?q=1", "example.com/a",
+		"//example.com/a/~b", "http://h//x/y", "https://h", "", "/%zz%4",
+	} {
+		v, path := bot.CheckWithPath(u)
+		if want := NormalizePath(u); path != want {
+			t.Errorf("CheckWithPath(%q) path = %q, NormalizePath gives %q", u, path, want)
+		}
+		if want := bot.Check(u); v.Allowed != want.Allowed || v.Reason != want.Reason || v.Rule != want.Rule || v.Overruled != want.Overruled {
+			t.Errorf("CheckWithPath(%q) = %+v, Check gives %+v", u, v, want)
+		}
+	}
+}
+
 func TestCanonicalPattern(t *testing.T) {
 	for in, want := range map[string]string{
 		"http://www.example.com": "http://www.example.com",

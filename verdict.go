@@ -126,6 +126,18 @@ func (a Agent) Check(rawURL string) Verdict {
 	return v
 }
 
+// CheckWithPath is Check that also returns the path the rules were matched
+// against, NormalizePath(rawURL), from the same pass over the URL: a caller
+// that reports the path (as check --json does) reads the URL once. It does
+// not allocate when the path needs no normalising, which is what crawlers
+// mostly pass; otherwise the path is a new string, as NormalizePath's is.
+func (a Agent) CheckWithPath(rawURL string) (Verdict, string) {
+	var v Verdict
+	path := checkWithPath(a.rs, rawURL, &v)
+	a.finish(&v)
+	return v, path
+}
+
 // finish adds what the agent's resolution says to a verdict.
 func (a *Agent) finish(v *Verdict) {
 	v.Fallback, v.Reading = a.fallback, a.reading

@@ -172,16 +172,20 @@ could not be fetched, 2 on a usage or input error.`,
 		}
 		path := "" // normalised once per URL, for every agent
 		checked := u
-		if *asJSON {
-			path = robotstxt.NormalizePath(u)
-			if !strings.HasPrefix(path, "//") {
-				// A normalised path is checked as it is, not normalised
-				// again ("//a" would read as a host).
-				checked = path
-			}
-		}
 		for i := range bots { // not a copy of each Agent
-			v := bots[i].Check(checked)
+			var v robotstxt.Verdict
+			if *asJSON && i == 0 {
+				// The answers' path comes with the first verdict, from
+				// one pass over the URL.
+				v, path = bots[0].CheckWithPath(u)
+				if !strings.HasPrefix(path, "//") {
+					// The other agents check the normalised path as it
+					// is ("//a" would read as a host).
+					checked = path
+				}
+			} else {
+				v = bots[i].Check(checked)
+			}
 			var ans *wire.Answer
 			if withUsage {
 				a := wire.Enforce(r, bots[i], checked, *purpose, &v)
