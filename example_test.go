@@ -64,6 +64,15 @@ func ExampleNormalizePath() {
 	// Output: /caf%C3%A9/~user/%E3%83%84?q=%2A
 }
 
+func ExampleAgent_CheckWithPath() {
+	r := robotstxt.ParseString("User-agent: *\nDisallow: /~user/\n")
+	bot := r.Agent("ExampleBot")
+	// The verdict and the path it was decided on, from one pass over the URL.
+	v, path := bot.CheckWithPath("https://example.com/%7Euser/notes?page=2#top")
+	fmt.Println(v.Allowed, v.Rule.Line, path)
+	// Output: false 2 /~user/notes?page=2
+}
+
 func ExampleRobots_Sitemaps() {
 	r := robotstxt.ParseString("Sitemap: https://example.com/a.xml\nUser-agent: *\nDisallow:\nsitemap: https://example.com/b.xml\n")
 	for _, s := range r.Sitemaps {
