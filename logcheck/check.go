@@ -60,7 +60,7 @@ func (c *Checker) Judge(ctx context.Context, r *logs.Record, j *Judgement) {
 	}
 	cr := &c.Identify.Crawlers[j.crawler]
 	if c.Verifier != nil {
-		j.identity = c.Verifier.Verify(ctx, cr.Operator, r.Addr)
+		j.identity = c.Verifier.VerifyCrawler(ctx, cr.Operator, cr.Token, r.Addr)
 	} else {
 		j.identity = verify.Verdict{Status: verify.Unverifiable}
 	}

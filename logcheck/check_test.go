@@ -39,8 +39,8 @@ func testTimeline() *Timeline {
 const (
 	googleUA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
 	gptUA    = "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"
-	google   = "66.249.64.1" // in Google's shipped list
-	openai   = "198.51.100.20"
+	google   = "66.249.64.1"    // in Google's shipped list
+	openai   = "52.230.152.128" // in OpenAI's GPTBot list
 	stranger = "203.0.113.66"
 )
 
@@ -143,7 +143,7 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Googlebot row %+v", g)
 	}
 	o := row(rep, "GPTBot")
-	if o.Requests != 7 || o.Unverifiable != 7 || o.Verified != 0 {
+	if o.Requests != 7 || o.Unverifiable != 1 || o.Verified != 6 {
 		t.Errorf("GPTBot row %+v", o)
 	}
 	if rep.Crawlers[0].Token != "Googlebot" && rep.Crawlers[0].Violations < rep.Crawlers[1].Violations {

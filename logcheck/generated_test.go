@@ -60,7 +60,7 @@ func TestGeneratedLog(t *testing.T) {
 	if g.Allowed != w.GoogleAllowed || g.Violations != w.GoogleViol || g.Spoofed != w.GoogleSpoofed || g.RobotsFetches != w.GoogleRobots || g.Verified != w.GoogleAllowed+w.GoogleViol+w.GoogleRobots {
 		t.Errorf("Googlebot %+v, want %+v", g, w)
 	}
-	if o.Violations != w.GPTViol || o.Unverifiable != w.GPTViol || len(rep.Crawlers) != 2 {
+	if o.Violations != w.GPTViol || o.Verified != w.GPTViol || o.Spoofed+o.Unverifiable != 0 || len(rep.Crawlers) != 2 {
 		t.Errorf("GPTBot %+v, want %d violations", o, w.GPTViol)
 	}
 }

@@ -59,6 +59,28 @@ type DNS struct {
 	cache    map[dnsKey]*dnsEntry
 	lookups  int
 	failures int
+	skipped  int
+}
+
+// DNSStats counts what DNS did: Lookups addresses looked up, Answered of
+// them with an answer (confirmed or refuted), Unanswered without one
+// (no resolver, refused, timed out), and Skipped checks that made no
+// lookup because MaxLookups was spent or MaxFailures reached.
+type DNSStats struct {
+	Lookups    int `json:"lookups"`
+	Answered   int `json:"answered"`
+	Unanswered int `json:"unanswered"`
+	Skipped    int `json:"skipped"`
+}
+
+// Stats returns the counts so far.
+func (d *DNS) Stats() DNSStats {
+	if d == nil {
+		return DNSStats{}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return DNSStats{Lookups: d.lookups, Answered: d.lookups - d.failures, Unanswered: d.failures, Skipped: d.skipped}
 }
 
 type dnsKey struct {
@@ -101,6 +123,7 @@ func (d *DNS) Check(ctx context.Context, operator string, suffixes []string, add
 		maxFail = DefaultDNSFailures
 	}
 	if d.lookups >= max || d.failures >= maxFail {
+		d.skipped++
 		d.mu.Unlock()
 		return DNSUnknown, ""
 	}

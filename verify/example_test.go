@@ -14,7 +14,7 @@ func ExampleVerifier() {
 	for _, a := range []string{"66.249.64.1", "203.0.113.5"} {
 		fmt.Println(a, v.Verify(context.Background(), "Google", netip.MustParseAddr(a)).Status)
 	}
-	fmt.Println(v.Verify(context.Background(), "Common Crawl", netip.MustParseAddr("203.0.113.5")).Status)
+	fmt.Println(v.Verify(context.Background(), "Meta", netip.MustParseAddr("203.0.113.5")).Status)
 	// Output:
 	// 66.249.64.1 verified
 	// 203.0.113.5 spoofed

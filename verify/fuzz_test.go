@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"net/netip"
 	"testing"
 )
 
@@ -20,6 +21,37 @@ func FuzzParseList(f *testing.F) {
 		ps, _, err := ParseList(data)
 		if err != nil {
 			return
+		}
+		r := (&Ranges{spans: map[string][]span{"X": merge(ps)}}).index()
+		for _, p := range ps {
+			if !r.Contains("X", p.Addr()) || !r.Contains("X", lastAddr(p)) {
+				t.Fatalf("%v not contained", p)
+			}
+		}
+	})
+}
+
+// FuzzParsePage: no page crashes ParsePage; what it returns is at least
+// minPageAddrs distinct global unicast, non-private prefixes, each held in
+// the ranges built from them.
+func FuzzParsePage(f *testing.F) {
+	f.Add([]byte("<ul><li>44.194.134.1</li><li>44.194.134.2</li><li>44.194.134.3</li><li>44.194.134.4</li><li>3.41.188.32/29</li><li>2600:1f28:365:80b0::/60</li><li>44.194.134.9</li><li>52.1.2.3</li></ul>"))
+	f.Add([]byte("Your IP: 203.0.113.9"))
+	f.Add([]byte("1.2.3.4.5.6.7.8/99 ::ffff:1.2.3.4 fe80::1%eth0"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ps, err := ParsePage(data)
+		if err != nil {
+			return
+		}
+		if len(ps) < minPageAddrs {
+			t.Fatalf("%d prefixes accepted", len(ps))
+		}
+		seen := map[netip.Prefix]bool{}
+		for _, p := range ps {
+			if seen[p] || !p.Addr().IsGlobalUnicast() || p.Addr().IsPrivate() || p != p.Masked() {
+				t.Fatalf("prefix %v", p)
+			}
+			seen[p] = true
 		}
 		r := (&Ranges{spans: map[string][]span{"X": merge(ps)}}).index()
 		for _, p := range ps {

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/netip"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -26,6 +28,42 @@ type List struct {
 	// From is "snapshot", or the file the list was loaded from.
 	From     string `json:"from"`
 	Prefixes int    `json:"prefixes"`
+	// Modified is the modification time of the file a list was loaded
+	// from (when it was fetched); zero for the snapshot.
+	Modified time.Time `json:"modified,omitzero"`
+}
+
+// Date is the list's creationTime, else the time its file was written,
+// else zero.
+func (l List) Date() time.Time {
+	if !l.Created.IsZero() {
+		return l.Created
+	}
+	return l.Modified
+}
+
+// MaxAge is the age past which a list is old: operators add addresses
+// every few weeks, so an older list misses some of their crawlers.
+const MaxAge = 90 * 24 * time.Hour
+
+// AgeDays is the list's age at now in whole days, or -1 when it has no
+// date.
+func (l List) AgeDays(now time.Time) int {
+	d := l.Date()
+	if d.IsZero() {
+		return -1
+	}
+	if now.Before(d) {
+		return 0
+	}
+	return int(now.Sub(d) / (24 * time.Hour))
+}
+
+// Old reports whether the list is older than MaxAge at now (a list with no
+// date is not).
+func (l List) Old(now time.Time) bool {
+	d := l.Date()
+	return !d.IsZero() && now.Sub(d) > MaxAge
 }
 
 // span is a range of addresses, both ends included.
@@ -35,7 +73,7 @@ type span struct{ lo, hi netip.Addr }
 // safe for concurrent use.
 type Ranges struct {
 	Lists []List
-	spans map[string][]span // operator -> sorted, merged
+	spans map[string][]span // operator, or listKey(file) -> sorted, merged
 	// v4 holds the IPv4 spans again as integers (operator -> sorted), for
 	// the common lookup: comparing two uint32 is much cheaper than two
 	// netip.Addr. Built by index.
@@ -65,7 +103,11 @@ func u32(a netip.Addr) uint32 {
 // maxListBytes bounds one list file.
 const maxListBytes = 4 << 20
 
-// listJSON is Google's shape, which every operator in Operators uses.
+// listKey is the key of one list's spans in Ranges.spans: no operator's
+// name starts with a NUL.
+func listKey(file string) string { return "\x00" + file }
+
+// listJSON is Google's shape, which every JSON list of Operators uses.
 type listJSON struct {
 	CreationTime string `json:"creationTime"`
 	Prefixes     []struct {
@@ -140,10 +182,11 @@ func load(dir string) (*Ranges, error) {
 		var prefixes []netip.Prefix
 		for _, src := range op.Sources {
 			var data []byte
+			var modified time.Time
 			from := ""
 			if dir != "" {
-				if b, err := readBounded(filepath.Join(dir, src.File)); err == nil {
-					data, from = b, filepath.Join(dir, src.File)
+				if b, mt, err := readBounded(filepath.Join(dir, src.File)); err == nil {
+					data, from, modified = b, filepath.Join(dir, src.File), mt.UTC()
 				} else if !errors.Is(err, fs.ErrNotExist) {
 					return nil, err
 				}
@@ -160,7 +203,8 @@ func load(dir string) (*Ranges, error) {
 				return nil, fmt.Errorf("%s (%s): %v", src.File, from, err)
 			}
 			prefixes = append(prefixes, ps...)
-			r.Lists = append(r.Lists, List{Source: src, Operator: op.Name, Created: created, From: from, Prefixes: len(ps)})
+			r.spans[listKey(src.File)] = merge(ps)
+			r.Lists = append(r.Lists, List{Source: src, Operator: op.Name, Created: created, From: from, Prefixes: len(ps), Modified: modified})
 		}
 		if len(prefixes) > 0 {
 			r.spans[op.Name] = merge(prefixes)
@@ -169,20 +213,24 @@ func load(dir string) (*Ranges, error) {
 	return r.index(), nil
 }
 
-func readBounded(path string) ([]byte, error) {
+func readBounded(path string) ([]byte, time.Time, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		return nil, time.Time{}, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, err
+		return nil, time.Time{}, err
 	}
 	if st.Size() > maxListBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes", path, maxListBytes)
+		return nil, time.Time{}, fmt.Errorf("%s: larger than %d bytes", path, maxListBytes)
 	}
-	return os.ReadFile(path)
+	data, err := io.ReadAll(io.LimitReader(f, maxListBytes+1))
+	if err == nil && len(data) > maxListBytes {
+		err = fmt.Errorf("%s: larger than %d bytes", path, maxListBytes)
+	}
+	return data, st.ModTime(), err
 }
 
 // lastAddr is the last address of a masked prefix.
@@ -225,6 +273,15 @@ func merge(ps []netip.Prefix) []span {
 // Has reports whether the operator publishes any list loaded here.
 func (r *Ranges) Has(operator string) bool { return len(r.spans[operator]) > 0 }
 
+// HasList reports whether the list (a Source's File) is loaded here.
+func (r *Ranges) HasList(file string) bool { return len(r.spans[listKey(file)]) > 0 }
+
+// InList reports whether addr is in the list (a Source's File). It does
+// not allocate.
+func (r *Ranges) InList(file string, addr netip.Addr) bool {
+	return r.Contains(listKey(file), addr)
+}
+
 // Contains reports whether addr is in one of the operator's lists. It does
 // not allocate.
 func (r *Ranges) Contains(operator string, addr netip.Addr) bool {
@@ -253,4 +310,63 @@ func (r *Ranges) Contains(operator string, addr netip.Addr) bool {
 		return 0
 	})
 	return i < len(spans) && spans[i].lo.Compare(addr) <= 0 && addr.Compare(spans[i].hi) <= 0
+}
+
+// minPageAddrs is the fewest addresses a list published as a web page must
+// hold: an error or challenge page may show an address or two (often the
+// client's own), never this many.
+const minPageAddrs = 8
+
+// ParsePage reads a list that an operator publishes as a web page (Amazon
+// does): every global unicast IPv4 or IPv6 address or prefix in the text,
+// a bare address as a single-address prefix. A page with fewer than
+// minPageAddrs distinct addresses is an error, so that an error page that
+// shows the client's address never becomes a list. It has no date.
+func ParsePage(data []byte) ([]netip.Prefix, error) {
+	if len(data) > maxListBytes {
+		return nil, fmt.Errorf("IP list page larger than %d bytes", maxListBytes)
+	}
+	seen := map[netip.Prefix]bool{}
+	var out []netip.Prefix
+	isAddrByte := func(c byte) bool {
+		return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == '.' || c == ':' || c == '/'
+	}
+	for i := 0; i < len(data); {
+		if !isAddrByte(data[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(data) && isAddrByte(data[j]) && j-i < 64 {
+			j++
+		}
+		tok := strings.Trim(string(data[i:j]), ".:/")
+		i = j
+		if !strings.ContainsAny(tok, ".:") {
+			continue
+		}
+		var p netip.Prefix
+		if strings.Contains(tok, "/") {
+			pf, err := netip.ParsePrefix(tok)
+			if err != nil {
+				continue
+			}
+			p = pf.Masked()
+		} else {
+			a, err := netip.ParseAddr(tok)
+			if err != nil {
+				continue
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		if a := p.Addr(); a.Is4In6() || !a.IsGlobalUnicast() || a.IsPrivate() || seen[p] {
+			continue
+		}
+		seen[p] = true
+		out = append(out, p)
+	}
+	if len(out) < minPageAddrs {
+		return nil, fmt.Errorf("IP list page holds %d addresses, fewer than %d: not a list", len(out), minPageAddrs)
+	}
+	return out, nil
 }

@@ -4,9 +4,11 @@ package verify
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"time"
@@ -19,6 +21,10 @@ type UpdateResult struct {
 	Prefixes int       `json:"prefixes,omitempty"`
 	Created  time.Time `json:"created,omitzero"`
 	Err      string    `json:"error,omitempty"`
+	// Previous, when the list failed, is the copy in dir that stays in
+	// use (its path), or "" when dir holds none: the snapshot's copy, if
+	// any, is used instead. Nothing is written for a failed list.
+	Previous string `json:"previous,omitempty"`
 }
 
 // Update fetches every list of Operators from its official address with
@@ -40,9 +46,16 @@ func Update(ctx context.Context, client *http.Client, dir, userAgent string, url
 			if urlFor != nil {
 				u = urlFor(src)
 			}
-			data, err := get(ctx, client, u, userAgent)
+			data, err := get(ctx, client, u, userAgent, src.Page)
 			if err == nil {
 				ps, created, perr := ParseList(data)
+				if perr != nil && src.Page {
+					// The operator publishes a page: keep its addresses,
+					// written in the common shape.
+					if ps, perr = ParsePage(data); perr == nil {
+						data = pageJSON(ps)
+					}
+				}
 				err = perr
 				res.Prefixes, res.Created = len(ps), created
 			}
@@ -51,7 +64,10 @@ func Update(ctx context.Context, client *http.Client, dir, userAgent string, url
 			}
 			if err != nil {
 				res.Err = err.Error()
-				res.Prefixes = 0
+				res.Prefixes, res.Created = 0, time.Time{}
+				if _, statErr := os.Stat(filepath.Join(dir, src.File)); statErr == nil {
+					res.Previous = filepath.Join(dir, src.File)
+				}
 			}
 			out = append(out, res)
 		}
@@ -59,7 +75,22 @@ func Update(ctx context.Context, client *http.Client, dir, userAgent string, url
 	return out, nil
 }
 
-func get(ctx context.Context, client *http.Client, url, userAgent string) ([]byte, error) {
+// pageJSON writes the prefixes read from a page in the common shape,
+// without a creationTime (the page has none; the file's time is the date).
+func pageJSON(ps []netip.Prefix) []byte {
+	out := make([]map[string]string, 0, len(ps))
+	for _, p := range ps {
+		key := "ipv6Prefix"
+		if p.Addr().Is4() {
+			key = "ipv4Prefix"
+		}
+		out = append(out, map[string]string{key: p.String()})
+	}
+	data, _ := json.Marshal(map[string]any{"prefixes": out})
+	return data
+}
+
+func get(ctx context.Context, client *http.Client, url, userAgent string, page bool) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
@@ -67,7 +98,11 @@ func get(ctx context.Context, client *http.Client, url, userAgent string) ([]byt
 	if userAgent != "" {
 		req.Header.Set("User-Agent", userAgent)
 	}
-	req.Header.Set("Accept", "application/json")
+	if page {
+		req.Header.Set("Accept", "text/html, application/json;q=0.9")
+	} else {
+		req.Header.Set("Accept", "application/json")
+	}
 	resp, err := client.Do(req)
 	if err != nil {
 		return nil, err

@@ -70,8 +70,7 @@ func TestSnapshotContains(t *testing.T) {
 			}
 		}
 	}
-	// The documented shape of the snapshot: Google's three lists and
-	// Apple's; every other operator's list is not shipped.
+	// Every list is shipped, and its provenance says where it came from.
 	for _, op := range Operators {
 		for _, s := range op.Sources {
 			_, err := snapshotFS.ReadFile("snapshot/" + s.File)
@@ -227,6 +226,9 @@ func newFake() *fakeResolver {
 			"2001:db8::abc": {"crawl-2001-db8--abc.googlebot.com."},        // IPv6
 			"203.0.113.9":   {"other.example.", "crawl-9.googlebot.com."},  // the second name confirms
 			"203.0.113.10":  {"crawl-10.googlebot.com."},                   // forward lookup fails
+			"192.0.2.40":    {"192-0-2-40.crawl.commoncrawl.org."},         // Common Crawl, outside its list
+			"192.0.2.41":    {"192-0-2-41.crawl.amazonbot.amazon."},        // Amazon, outside its lists
+			"192.0.2.42":    {"msnbot-192-0-2-42.search.msn.com."},         // Bing, outside its list
 		},
 		host: map[string][]string{
 			"rate-limited-proxy-66-249-90-77.google.com": {"66.249.90.77"},
@@ -238,6 +240,9 @@ func newFake() *fakeResolver {
 			"5-255-253-1.spider.yandex.com":              {"5.255.253.1"},
 			"17-22-237-1.applebot.apple.com":             {"17.22.237.1"},
 			"crawl-2001-db8--abc.googlebot.com":          {"2001:db8::abc"},
+			"192-0-2-40.crawl.commoncrawl.org":           {"192.0.2.40"},
+			"192-0-2-41.crawl.amazonbot.amazon":          {"192.0.2.41"},
+			"msnbot-192-0-2-42.search.msn.com":           {"192.0.2.42"},
 			"crawl-9.googlebot.com":                      {"203.0.113.9"},
 		},
 		fail: map[string]bool{"198.51.100.99": true, "crawl-10.googlebot.com": true},
@@ -269,17 +274,19 @@ func TestVerify(t *testing.T) {
 		{"IPv6 confirmed", "Google", "2001:db8::abc", true, Verified, "dns"},
 		{"DNS server failure, operator publishes lists: spoofed by the list", "Google", "198.51.100.99", true, Spoofed, "ip-list"},
 		{"forward lookup fails: unknown, then the list decides", "Google", "203.0.113.10", true, Spoofed, "ip-list"},
-		{"Bing by DNS (no list shipped)", "Microsoft", "157.55.39.1", true, Verified, "dns"},
-		{"Bing without DNS and without a list", "Microsoft", "157.55.39.1", false, Unverifiable, ""},
+		{"Bing in its list", "Microsoft", "157.55.39.1", false, Verified, "ip-list"},
+		{"Bing by DNS outside its list", "Microsoft", "192.0.2.42", true, Verified, "dns"},
+		{"Bing outside its list, no DNS", "Microsoft", "198.51.100.7", false, Spoofed, "ip-list"},
 		{"Bing, no PTR", "Microsoft", "198.51.100.7", true, Spoofed, "dns"},
-		{"Bing, DNS failure, no list", "Microsoft", "198.51.100.99", true, Unverifiable, ""},
+		{"Bing, DNS failure: the list decides", "Microsoft", "198.51.100.99", true, Spoofed, "ip-list"},
 		{"Yandex by DNS", "Yandex", "5.255.253.1", true, Verified, "dns"},
 		{"Yandex claimed from a Google name", "Yandex", "66.249.90.77", true, Spoofed, "dns"},
 		{"Apple in its list", "Apple", "17.166.20.5", false, Verified, "ip-list"},
 		{"Apple by DNS outside its list", "Apple", "17.22.237.1", true, Verified, "dns"},
 		{"Apple outside its list, no DNS", "Apple", "198.51.100.7", false, Spoofed, "ip-list"},
-		{"OpenAI: no list shipped, no DNS documented", "OpenAI", "198.51.100.7", true, Unverifiable, ""},
-		{"an operator that publishes nothing", "Common Crawl", "198.51.100.7", true, Unverifiable, ""},
+		{"OpenAI: outside its lists, no DNS documented", "OpenAI", "198.51.100.7", true, Spoofed, "ip-list"},
+		{"Common Crawl by DNS outside its list", "Common Crawl", "192.0.2.40", true, Verified, "dns"},
+		{"an operator that publishes nothing", "Meta", "198.51.100.7", true, Unverifiable, ""},
 		{"no address", "Google", "", true, Unverifiable, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -370,14 +377,15 @@ func TestUnderSuffix(t *testing.T) {
 	}
 }
 
-// TestOperatorsOfficial: every list has an https address and a file name
-// of its own; every operator that documents reverse DNS names domains,
+// TestOperatorsOfficial: every list has an https address (a .json one,
+// unless published as a page), a file name of its own and the crawlers it
+// verifies; every operator that documents reverse DNS names domains,
 // not URLs.
 func TestOperatorsOfficial(t *testing.T) {
 	files := map[string]bool{}
 	for _, op := range Operators {
 		for _, s := range op.Sources {
-			if !strings.HasPrefix(s.URL, "https://") || !strings.HasSuffix(s.URL, ".json") || files[s.File] || s.Snapshot == "" {
+			if !strings.HasPrefix(s.URL, "https://") || strings.HasSuffix(s.URL, ".json") == s.Page || files[s.File] || s.Snapshot == "" || len(s.Crawlers) == 0 {
 				t.Errorf("%s: %+v", op.Name, s)
 			}
 			files[s.File] = true

@@ -118,12 +118,12 @@ func TestLogsHistory(t *testing.T) {
 
 	gpt := "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)"
 	var b strings.Builder
-	b.WriteString(clf(t0.Add(-time.Hour), "192.0.2.1", "/blog/a", gpt))              // before the history: unjudged
-	b.WriteString(clf(t0.Add(24*time.Hour), "192.0.2.1", "/blog/a", gpt))            // version 1 allows
-	b.WriteString(clf(t0.Add(240*time.Hour+time.Hour), "192.0.2.1", "/blog/b", gpt)) // an hour after the new rule: grace
-	b.WriteString(clf(t0.Add(240*time.Hour+2*time.Hour), "192.0.2.1", "/robots.txt", gpt))
-	b.WriteString(clf(t0.Add(240*time.Hour+3*time.Hour), "192.0.2.1", "/blog/c", gpt)) // read the new file: a violation
-	b.WriteString(clf(t0.Add(300*time.Hour), "192.0.2.1", "/private/x", gpt))          // allowed: GPTBot's own group replaces "*" (RFC 9309 section 2.2.1)
+	b.WriteString(clf(t0.Add(-time.Hour), "52.230.152.128", "/blog/a", gpt))              // before the history: unjudged
+	b.WriteString(clf(t0.Add(24*time.Hour), "52.230.152.128", "/blog/a", gpt))            // version 1 allows
+	b.WriteString(clf(t0.Add(240*time.Hour+time.Hour), "52.230.152.128", "/blog/b", gpt)) // an hour after the new rule: grace
+	b.WriteString(clf(t0.Add(240*time.Hour+2*time.Hour), "52.230.152.128", "/robots.txt", gpt))
+	b.WriteString(clf(t0.Add(240*time.Hour+3*time.Hour), "52.230.152.128", "/blog/c", gpt)) // read the new file: a violation
+	b.WriteString(clf(t0.Add(300*time.Hour), "52.230.152.128", "/private/x", gpt))          // allowed: GPTBot's own group replaces "*" (RFC 9309 section 2.2.1)
 	log := filepath.Join(dir, "access.log")
 	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
@@ -150,21 +150,21 @@ func TestLogsHistory(t *testing.T) {
 	}
 }
 
-// TestLogsDNS: with DNS on, a Bingbot (no list shipped) is verified by
+// TestLogsDNS: with DNS on, a Bingbot outside Bing's list is verified by
 // forward-confirmed reverse DNS, a Bingbot whose address has no PTR name
 // is spoofed, and each address is looked up once.
 func TestLogsDNS(t *testing.T) {
 	old := logsResolver
 	defer func() { logsResolver = old }()
 	logsResolver = mapDNS{
-		ptr:  map[string][]string{"157.55.39.1": {"msnbot-157-55-39-1.search.msn.com."}},
-		host: map[string][]string{"msnbot-157-55-39-1.search.msn.com": {"157.55.39.1"}},
+		ptr:  map[string][]string{"192.0.2.42": {"msnbot-192-0-2-42.search.msn.com."}},
+		host: map[string][]string{"msnbot-192-0-2-42.search.msn.com": {"192.0.2.42"}},
 	}
 	bing := "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)"
 	t0 := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
 	var b strings.Builder
 	for i := range 5 {
-		b.WriteString(clf(t0.Add(time.Duration(i)*time.Minute), "157.55.39.1", "/", bing))
+		b.WriteString(clf(t0.Add(time.Duration(i)*time.Minute), "192.0.2.42", "/", bing))
 	}
 	b.WriteString(clf(t0.Add(time.Hour), "198.51.100.3", "/private/", bing))
 	dir := t.TempDir()
@@ -185,7 +185,7 @@ func TestLogsDNS(t *testing.T) {
 func TestLogsCSVSafe(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "robots.txt"), []byte("User-agent: *\nDisallow: /\n"), 0o644)
-	in := clf(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC), "192.0.2.1", "/=cmd|calc", "GPTBot/1.2")
+	in := clf(time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC), "52.230.152.128", "/=cmd|calc", "GPTBot/1.2")
 	out, _, code := runCLI(t, in, "logs", "--robots", filepath.Join(dir, "robots.txt"), "--no-dns", "--format", "csv")
 	if code != 0 {
 		t.Fatal(out)
@@ -261,12 +261,12 @@ func TestLogsMergedInputs(t *testing.T) {
 	gpt := "Mozilla/5.0 (compatible; GPTBot/1.2; +https://openai.com/gptbot)"
 	var zb bytes.Buffer
 	zw := gzip.NewWriter(&zb)
-	zw.Write([]byte(clf(t0.Add(2*time.Hour), "192.0.2.1", "/robots.txt", gpt) + clf(t0.Add(4*time.Hour), "192.0.2.1", "/about", gpt)))
+	zw.Write([]byte(clf(t0.Add(2*time.Hour), "52.230.152.128", "/robots.txt", gpt) + clf(t0.Add(4*time.Hour), "52.230.152.128", "/about", gpt)))
 	zw.Close()
 	a := filepath.Join(dir, "access.log.2.gz")
 	b := filepath.Join(dir, "access.log")
 	os.WriteFile(a, zb.Bytes(), 0o644)
-	os.WriteFile(b, []byte(clf(t0.Add(90*time.Minute), "192.0.2.1", "/blog/early", gpt)+clf(t0.Add(3*time.Hour), "192.0.2.1", "/blog/late", gpt)), 0o644)
+	os.WriteFile(b, []byte(clf(t0.Add(90*time.Minute), "52.230.152.128", "/blog/early", gpt)+clf(t0.Add(3*time.Hour), "52.230.152.128", "/blog/late", gpt)), 0o644)
 	out, stderr, code := runCLI(t, "", "logs", b, a, "--db", db, "--json", "--no-dns")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)

@@ -24,7 +24,7 @@ const (
 // Want is what a log must give when judged by Robots with the IP lists
 // shipped with package verify: Googlebot comes from Google's listed
 // 66.249.64.0/27 (verified) or from 203.0.113.0/24 (spoofed), GPTBot from
-// addresses no shipped list covers (unverifiable).
+// 132.196.86.0/24 of OpenAI's GPTBot list (verified).
 type Want struct {
 	Other                     int // requests from browsers
 	GoogleAllowed, GoogleViol int
@@ -76,7 +76,7 @@ func Combined(n int, seed uint64) (string, Want) {
 			addr, ua = fmt.Sprintf("203.0.113.%d", rng.IntN(256)), GoogleUA
 			w.GoogleSpoofed++
 		default:
-			addr, ua = fmt.Sprintf("20.171.%d.%d", rng.IntN(256), rng.IntN(256)), GPTUA
+			addr, ua = fmt.Sprintf("132.196.86.%d", rng.IntN(256)), GPTUA
 			w.GPTViol++
 		}
 		fmt.Fprintf(&b, "%s - - [%s] \"GET %s HTTP/1.1\" 200 %d \"-\" %q\n", addr, t.Format("02/Jan/2006:15:04:05 -0700"), target, rng.IntN(90000), ua)

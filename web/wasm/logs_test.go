@@ -69,9 +69,9 @@ func TestLogs(t *testing.T) {
 	if len(g.ViolatedRules) != 1 || g.ViolatedRules[0].Line != loggen.PrivateLine || g.ViolatedRules[0].Rule != "/private/" || len(g.ViolatedRules[0].Examples) != 3 {
 		t.Errorf("Googlebot's rules %+v, want line %d", g.ViolatedRules, loggen.PrivateLine)
 	}
-	if o.Violations != w.GPTViol || o.Unverifiable != w.GPTViol || o.Verified+o.Spoofed != 0 ||
+	if o.Violations != w.GPTViol || o.Verified != w.GPTViol || o.Unverifiable+o.Spoofed != 0 ||
 		len(o.ViolatedRules) != 1 || o.ViolatedRules[0].Line != loggen.GPTBotLine {
-		t.Errorf("GPTBot %+v, want %d violations of line %d, all unverifiable", o, w.GPTViol, loggen.GPTBotLine)
+		t.Errorf("GPTBot %+v, want %d violations of line %d, all verified by OpenAI's list", o, w.GPTViol, loggen.GPTBotLine)
 	}
 	if _, e := call(t, s, "logsEnd", ""); e == "" {
 		t.Error("a second logsEnd did not fail: the log's state was kept")

@@ -83,7 +83,7 @@ func TestBrowserLogs(t *testing.T) {
 	want := map[string]logRow{
 		"Googlebot": {Requests: w.GoogleAllowed + w.GoogleViol + w.GoogleRobots + w.GoogleSpoofed, RobotsFetches: w.GoogleRobots,
 			Allowed: w.GoogleAllowed, Violations: w.GoogleViol, Verified: w.GoogleAllowed + w.GoogleViol + w.GoogleRobots, Spoofed: w.GoogleSpoofed},
-		"GPTBot": {Requests: w.GPTViol, Violations: w.GPTViol, Unverifiable: w.GPTViol},
+		"GPTBot": {Requests: w.GPTViol, Violations: w.GPTViol, Verified: w.GPTViol},
 	}
 	for _, file := range []string{plain, packed} {
 		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.feedPieces = []`))
