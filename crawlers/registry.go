@@ -52,6 +52,11 @@ type Crawler struct {
 	// Robots says whether the operator says the crawler obeys robots.txt:
 	// RobotsYes, RobotsNo, RobotsPartial, or empty when not documented.
 	Robots string `json:"robots,omitempty"`
+	// UserTriggered reports a fetcher or agent that acts when a person asks
+	// (an assistant fetching a page, an agent browsing for someone), not a
+	// crawler on its own schedule; operators say these generally do not
+	// read robots.txt.
+	UserTriggered bool `json:"userTriggered,omitempty"`
 }
 
 // AI reports whether the crawler serves AI products: training, search or

@@ -120,7 +120,7 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	st := &c.state[j.crawler]
 	if st.row == nil {
 		cr := c.Identify.Crawlers[j.crawler]
-		st.row = &CrawlerRow{Token: cr.Token, Operator: cr.Operator, Purpose: cr.Purpose, Checkable: verify.Checkable(cr.Operator)}
+		st.row = &CrawlerRow{Token: cr.Token, Operator: cr.Operator, Purpose: cr.Purpose, Checkable: verify.Checkable(cr.Operator), UserTriggered: cr.UserTriggered}
 		st.rules = map[ruleKey]*RuleRow{}
 		st.grace = map[ruleKey]*RuleRow{}
 	}
@@ -129,6 +129,9 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	switch j.identity.Status {
 	case verify.Verified:
 		row.Verified++
+		if j.identity.UserTriggered {
+			row.UserTriggered = true
+		}
 	case verify.Spoofed:
 		row.Spoofed++
 		if len(row.SpoofedAddrs) < c.examples() && r.Addr.IsValid() && !containsString(row.SpoofedAddrs, r.Addr.String()) {
@@ -137,6 +140,12 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 		return // a spoofed request is not the crawler's doing
 	default:
 		row.Unverifiable++
+		if reason := j.identity.Reason; reason != "" {
+			if row.UnverifiableReasons == nil {
+				row.UnverifiableReasons = map[string]int{}
+			}
+			row.UnverifiableReasons[reason]++
+		}
 	}
 	if j.robotsFetch {
 		row.RobotsFetches++

@@ -31,6 +31,10 @@ type Report struct {
 	Lists      []verify.List `json:"ipLists"`
 	DNS        bool          `json:"dns"`
 	DNSLookups int           `json:"dnsLookups"`
+	// DNSStats says how many lookups were answered; when some were not,
+	// the crawlers they concern count those requests as Unverifiable
+	// with the reason verify.ReasonDNSUnanswered.
+	DNSStats verify.DNSStats `json:"dnsStats"`
 }
 
 // CrawlerRow is one crawler's counts. Requests = Verified + Spoofed +
@@ -43,6 +47,12 @@ type CrawlerRow struct {
 	Purpose  string `json:"purpose,omitempty"`
 	// Checkable: the operator publishes IP lists or reverse-DNS domains.
 	Checkable bool `json:"checkable"`
+	// UserTriggered: the crawler fetches when a person asks (the registry
+	// says so, or its requests were verified by a list of user-triggered
+	// fetchers). Its operator says such fetches generally do not read
+	// robots.txt: its disallowed fetches are reported as such, not as a
+	// crawler ignoring the rules.
+	UserTriggered bool `json:"userTriggered,omitempty"`
 
 	Requests     int `json:"requests"`
 	Verified     int `json:"verified"`
@@ -60,6 +70,9 @@ type CrawlerRow struct {
 	ViolatedRules []RuleRow `json:"violatedRules,omitempty"`
 	GraceRules    []RuleRow `json:"graceRules,omitempty"`
 	SpoofedAddrs  []string  `json:"spoofedAddresses,omitempty"`
+	// UnverifiableReasons counts the Unverifiable requests by reason
+	// (verify.Reason constants).
+	UnverifiableReasons map[string]int `json:"unverifiableReasons,omitempty"`
 }
 
 // RuleRow is one rule that disallowed fetched URLs.
@@ -202,10 +215,14 @@ func (rep *Report) WriteText(w io.Writer) error {
 		}
 	}
 	for _, r := range rep.Crawlers {
+		violated := "disallowed yet fetched"
+		if r.UserTriggered {
+			violated = "disallowed yet fetched for a user (a user-triggered fetcher: its operator says these generally do not read robots.txt)"
+		}
 		for _, set := range []struct {
 			title string
 			rows  []RuleRow
-		}{{"disallowed yet fetched", r.ViolatedRules}, {"within 24 h of a new rule (RFC 9309 section 2.4 cache grace)", r.GraceRules}} {
+		}{{violated, r.ViolatedRules}, {"within 24 h of a new rule (RFC 9309 section 2.4 cache grace)", r.GraceRules}} {
 			if len(set.rows) == 0 {
 				continue
 			}
@@ -224,6 +241,14 @@ func (rep *Report) WriteText(w io.Writer) error {
 			}
 			fmt.Fprintf(&b, "\n%s: %d spoofed %s, from %s\n", esc(r.Token), r.Spoofed, noun, esc(strings.Join(r.SpoofedAddrs, ", ")))
 		}
+		for _, reason := range []struct{ key, text string }{
+			{verify.ReasonDNSUnanswered, "reverse DNS gave no answer (no resolver, refused, timed out, or the lookup budget spent)"},
+			{verify.ReasonDNSOff, "only reverse DNS could tell, and it is off"},
+		} {
+			if n := r.UnverifiableReasons[reason.key]; n > 0 {
+				fmt.Fprintf(&b, "\n%s: %d %s unverifiable: %s\n", esc(r.Token), n, plural(n, "request", "requests"), reason.text)
+			}
+		}
 	}
 	if len(rep.Operators) > 0 {
 		fmt.Fprintf(&b, "\n%-24s %8s %8s %8s %8s %8s %8s %8s\n", "OPERATOR", "REQUESTS", "ROBOTS", "ALLOWED", "VIOLATED", "GRACE", "VERIFIED", "SPOOFED")
@@ -241,26 +266,85 @@ func (rep *Report) WriteText(w io.Writer) error {
 		}
 	}
 	b.WriteString("\nidentity checked against: ")
-	if len(rep.Lists) == 0 {
-		b.WriteString("no IP lists")
-	}
-	for i, l := range rep.Lists {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		fmt.Fprintf(&b, "%s (%s", l.File, l.From)
-		if !l.Created.IsZero() {
-			fmt.Fprintf(&b, ", created %s", l.Created.Format("2006-01-02"))
-		}
-		b.WriteString(")")
-	}
+	b.WriteString(listsSummary(rep.Lists))
 	if rep.DNS {
-		fmt.Fprintf(&b, "; reverse DNS on (%d addresses looked up)\n", rep.DNSLookups)
+		st := rep.DNSStats
+		fmt.Fprintf(&b, "; reverse DNS on (%d %s looked up, %d answered", rep.DNSLookups, plural(rep.DNSLookups, "address", "addresses"), st.Answered)
+		if st.Unanswered > 0 {
+			fmt.Fprintf(&b, ", %d without an answer", st.Unanswered)
+		}
+		if st.Skipped > 0 {
+			fmt.Fprintf(&b, "; %d %s not looked up: the lookup budget was spent or the resolver stopped answering", st.Skipped, plural(st.Skipped, "check", "checks"))
+		}
+		b.WriteString(")\n")
 	} else {
 		b.WriteString("; reverse DNS off\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// listsSummary names the lists by operator: how many, where from, and
+// their dates.
+func listsSummary(lists []verify.List) string {
+	if len(lists) == 0 {
+		return "no IP lists"
+	}
+	type group struct {
+		n           int
+		from        []string
+		first, last time.Time
+	}
+	var order []string
+	groups := map[string]*group{}
+	for _, l := range lists {
+		g := groups[l.Operator]
+		if g == nil {
+			g = &group{}
+			groups[l.Operator] = g
+			order = append(order, l.Operator)
+		}
+		g.n++
+		from := l.From
+		if from != "snapshot" {
+			from = "updated"
+		}
+		if !containsString(g.from, from) {
+			g.from = append(g.from, from)
+		}
+		if d := l.Date(); !d.IsZero() {
+			if g.first.IsZero() || d.Before(g.first) {
+				g.first = d
+			}
+			if d.After(g.last) {
+				g.last = d
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d IP %s: ", len(lists), plural(len(lists), "list", "lists"))
+	for i, op := range order {
+		g := groups[op]
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s (%d, %s", textsafe.Escape(op), g.n, strings.Join(g.from, " and "))
+		if !g.first.IsZero() {
+			b.WriteString(", " + g.first.Format("2006-01-02"))
+			if !g.last.Equal(g.first) && g.last.Format("2006-01-02") != g.first.Format("2006-01-02") {
+				b.WriteString(" to " + g.last.Format("2006-01-02"))
+			}
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // CSVHeader is the first row WriteCSV writes.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -14,18 +15,32 @@ import (
 	"github.com/robotstxt/robotstxt/verify"
 )
 
+// listsNow is the time lists' ages are counted at; tests set it.
+var listsNow = time.Now
+
 func runCrawlers(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("crawlers", "update | lists [--ip-lists FOLDER]",
+	fs := c.newFlags("crawlers", "update | lists [--ip-lists FOLDER] [--at DATE]",
 		`Manage the crawler operators' IP lists that "robotstxt logs" verifies
 identities against.
 
+"crawlers lists" shows each list in use: its operator, the crawlers it
+verifies (user-triggered fetchers marked: they generally do not read
+robots.txt), its prefixes, its date (the operator's creationTime, else the
+day it was fetched) and its age in days, and where it came from (the
+snapshot shipped with the tool, or a file of the folder).
+
 "crawlers update" fetches every list from its operator's official address
-(Google's, Bing's, OpenAI's, Anthropic's, Perplexity's, Apple's and
-DuckDuckGo's JSON lists) through the fetcher's destination guard (no
-loopback, private or link-local address unless --allow-private or
---allow-range), and writes each list that parses to the folder; a list
-that fails keeps its previous copy. "crawlers lists" shows the lists in
-use, where each came from and how old it is.
+(24 lists of Google, Microsoft, Apple, OpenAI, Anthropic, Perplexity,
+DuckDuckGo, Common Crawl, Mistral, Amazon and Parallel; Amazon publishes
+web pages, whose addresses are read from the page) with the tool's
+User-Agent (some operators refuse clients without one), through the
+fetcher's destination guard (no loopback, private or link-local address
+unless --allow-private or --allow-range), and writes each list that parses
+to the folder. A list that fails is said so: nothing is written for it,
+and the copy in use stays (the folder's previous copy, else the snapshot's).
+
+Both warn, on standard error, about every list in use older than 90 days
+(operators add addresses every few weeks: an old list misses some).
 
 The folder is --ip-lists, else $ROBOTSTXT_IPLISTS, else ipranges in
 $XDG_DATA_HOME/robotstxt (~/.local/share/robotstxt). Without it, the
@@ -39,6 +54,7 @@ error.`,
 	dirFlag := fs.String("ip-lists", "", "`folder` of the IP lists (default $ROBOTSTXT_IPLISTS or $XDG_DATA_HOME/robotstxt/ipranges)")
 	mirror := fs.String("mirror", "", "fetch each list from `URL`/FILE instead of its official address (an internal mirror)")
 	timeout := fs.Duration("timeout", 30*time.Second, "bound each fetch to this `duration`")
+	at := fs.String("at", "", "count the lists' ages at this `date` (YYYY-MM-DD; default today)")
 	format := fs.String("format", "text", "output `format`: text or json")
 	jsonFlag := addJSONFlag(fs, format)
 	guard := addGuardFlags(fs)
@@ -50,6 +66,14 @@ error.`,
 	}
 	if fs.NArg() != 1 || (fs.Arg(0) != "update" && fs.Arg(0) != "lists") {
 		return usagef("crawlers: give update or lists (run \"robotstxt crawlers --help\")")
+	}
+	now := listsNow().UTC()
+	if *at != "" {
+		t, err := time.Parse("2006-01-02", *at)
+		if err != nil {
+			return usagef("crawlers: --at: give a date as YYYY-MM-DD")
+		}
+		now = t
 	}
 	dir := *dirFlag
 	if dir == "" {
@@ -65,29 +89,23 @@ error.`,
 			return usagef("crawlers: %v", err)
 		}
 		if *format == "json" {
-			return writeJSONValue(c, r.Lists)
-		}
-		tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "OPERATOR\tLIST\tPREFIXES\tCREATED\tFROM")
-		for _, l := range r.Lists {
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", l.Operator, l.File, l.Prefixes, dateOr(l.Created), textsafe.Escape(l.From))
-		}
-		tw.Flush()
-		var none []string
-		for _, op := range verify.Operators {
-			for _, s := range op.Sources {
-				found := false
-				for _, l := range r.Lists {
-					found = found || l.File == s.File
-				}
-				if !found {
-					none = append(none, s.File)
-				}
+			type listOut struct {
+				verify.List
+				Date    time.Time `json:"date,omitzero"`
+				AgeDays int       `json:"ageDays"`
+				Old     bool      `json:"old"`
 			}
+			out := make([]listOut, 0, len(r.Lists))
+			for _, l := range r.Lists {
+				out = append(out, listOut{List: l, Date: l.Date(), AgeDays: l.AgeDays(now), Old: l.Old(now)})
+			}
+			if err := writeJSONValue(c, out); err != nil {
+				return err
+			}
+		} else {
+			writeLists(c, r.Lists, now)
 		}
-		if len(none) > 0 {
-			fmt.Fprintf(c.stdout, "\nno list loaded (not shipped, not updated): %s\n", strings.Join(none, ", "))
-		}
+		warnOldLists(c, r.Lists, now)
 		return nil
 	}
 	d := guard.policy().Dialer(&net.Dialer{Timeout: *timeout})
@@ -112,6 +130,15 @@ error.`,
 			failed++
 		}
 	}
+	// What is in use now: the lists written, the previous copies, the
+	// snapshot's for the rest.
+	loaded, lerr := verify.Load(dir)
+	inUse := map[string]verify.List{}
+	if lerr == nil {
+		for _, l := range loaded.Lists {
+			inUse[l.File] = l
+		}
+	}
 	if *format == "json" {
 		if err := writeJSONValue(c, res); err != nil {
 			return err
@@ -122,17 +149,92 @@ error.`,
 		for _, r := range res {
 			result := "updated"
 			if r.Err != "" {
-				result = "kept previous copy: " + textsafe.Escape(r.Err)
+				result = "FAILED: " + textsafe.Escape(r.Err) + "; nothing written"
+				switch l, ok := inUse[r.File]; {
+				case r.Previous != "":
+					result += "; the previous copy (" + dateOr(l.Date()) + ") stays in use"
+				case ok && l.From == "snapshot":
+					result += "; the shipped copy (" + dateOr(l.Date()) + ") stays in use"
+				default:
+					result += "; no copy of this list is in use"
+				}
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", r.Operator, r.File, r.Prefixes, dateOr(r.Created), result)
 		}
 		tw.Flush()
-		fmt.Fprintf(c.stdout, "\nwritten to %s\n", textsafe.Escape(dir))
+		fmt.Fprintf(c.stdout, "\n%d of %d lists updated, written to %s\n", len(res)-failed, len(res), textsafe.Escape(dir))
+	}
+	if lerr != nil {
+		fmt.Fprintf(c.stderr, "robotstxt: warning: the lists in %s do not load: %s\n", textsafe.Escape(dir), textsafe.Escape(lerr.Error()))
+	} else {
+		warnOldLists(c, loaded.Lists, now)
 	}
 	if failed > 0 {
 		return errFindings
 	}
 	return nil
+}
+
+// writeLists writes the table of "crawlers lists".
+func writeLists(c *cli, lists []verify.List, now time.Time) {
+	tw := tabwriter.NewWriter(c.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "OPERATOR\tLIST\tCRAWLERS\tPREFIXES\tDATE\tAGE\tFROM")
+	for _, l := range lists {
+		crawlers := strings.Join(l.Crawlers, ", ")
+		if len(l.Crawlers) > 3 {
+			crawlers = fmt.Sprintf("%s and %d more", strings.Join(l.Crawlers[:2], ", "), len(l.Crawlers)-2)
+		}
+		if l.UserTriggered {
+			crawlers += " (user-triggered)"
+		}
+		date := dateOr(l.Date())
+		if l.Created.IsZero() && !l.Modified.IsZero() {
+			date += " (fetched)"
+		}
+		age := "-"
+		if n := l.AgeDays(now); n >= 0 {
+			age = strconv.Itoa(n) + " d"
+			if l.Old(now) {
+				age += " (old)"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", l.Operator, l.File, crawlers, l.Prefixes, date, age, textsafe.Escape(l.From))
+	}
+	tw.Flush()
+	var none []string
+	for _, op := range verify.Operators {
+		for _, s := range op.Sources {
+			found := false
+			for _, l := range lists {
+				found = found || l.File == s.File
+			}
+			if !found {
+				none = append(none, s.File)
+			}
+		}
+	}
+	if len(none) > 0 {
+		fmt.Fprintf(c.stdout, "\nno list loaded (not shipped, not updated): %s\n", strings.Join(none, ", "))
+	}
+}
+
+// warnOldLists warns on standard error when lists in use are older than
+// verify.MaxAge at now (List.Old), naming the oldest.
+func warnOldLists(c *cli, lists []verify.List, now time.Time) {
+	n := 0
+	var oldest verify.List
+	for _, l := range lists {
+		if l.Old(now) {
+			if n == 0 || l.Date().Before(oldest.Date()) {
+				oldest = l
+			}
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	fmt.Fprintf(c.stderr, "robotstxt: warning: %d of the %d IP lists in use are more than 90 days old (the oldest: %s, %s); operators add addresses every few weeks: run \"robotstxt crawlers update\" (\"robotstxt crawlers lists\" shows each list's age)\n", n, len(lists), textsafe.Escape(oldest.File), dateOr(oldest.Date()))
 }
 
 func dateOr(t time.Time) string {

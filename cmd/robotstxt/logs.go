@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
@@ -136,11 +135,13 @@ that cannot be read at all.`,
 	if err != nil {
 		return usagef("logs: %v", err)
 	}
+	warnOldLists(c, ranges.Lists, listsNow().UTC())
 	rep := chk.Report()
 	rep.Log = stats
 	rep.Lists = ranges.Lists
 	rep.DNS = v.DNS != nil
 	rep.DNSLookups = v.DNS.Lookups()
+	rep.DNSStats = v.DNS.Stats()
 	switch *format {
 	case "json":
 		return writeJSONValue(c, rep)
@@ -149,12 +150,6 @@ that cannot be read at all.`,
 	}
 	if err := rep.WriteText(c.stdout); err != nil {
 		return err
-	}
-	for _, l := range ranges.Lists {
-		if l.From == "snapshot" && !l.Created.IsZero() && time.Since(l.Created) > 90*24*time.Hour {
-			fmt.Fprintf(c.stderr, "robotstxt: note: the shipped IP lists are from %s; run \"robotstxt crawlers update\" for current ones\n", l.Created.Format("2006-01-02"))
-			break
-		}
 	}
 	return nil
 }
