@@ -169,7 +169,7 @@ func TestDNSStats(t *testing.T) {
 }
 
 // TestListAge: a list's date is its creationTime, else its file's time;
-// it is old past MaxAge (90 days).
+// it is old when both are past MaxAge (90 days).
 func TestListAge(t *testing.T) {
 	created := time.Date(2026, 9, 1, 0, 0, 0, 0, time.UTC)
 	for _, tt := range []struct {
@@ -182,7 +182,8 @@ func TestListAge(t *testing.T) {
 		{"creationTime, 90 days", List{Created: created}, created.Add(90 * 24 * time.Hour), 90, false},
 		{"creationTime, 91 days", List{Created: created}, created.Add(91 * 24 * time.Hour), 91, true},
 		{"file time when no creationTime", List{Modified: created}, created.Add(100 * 24 * time.Hour), 100, true},
-		{"creationTime wins over the file time", List{Created: created, Modified: created.Add(60 * 24 * time.Hour)}, created.Add(95 * 24 * time.Hour), 95, true},
+		{"dated by creationTime, fresh by its fetch", List{Created: created, Modified: created.Add(60 * 24 * time.Hour)}, created.Add(95 * 24 * time.Hour), 95, false},
+		{"fetched long ago too", List{Created: created, Modified: created.Add(2 * 24 * time.Hour)}, created.Add(95 * 24 * time.Hour), 95, true},
 		{"no date", List{}, created, -1, false},
 		{"dated in the future", List{Created: created}, created.Add(-time.Hour), 0, false},
 	} {

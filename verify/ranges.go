@@ -59,10 +59,16 @@ func (l List) AgeDays(now time.Time) int {
 	return int(now.Sub(d) / (24 * time.Hour))
 }
 
-// Old reports whether the list is older than MaxAge at now (a list with no
-// date is not).
+// Old reports whether the copy in use is older than MaxAge at now: its
+// creationTime and the time it was fetched (its file's time) are both
+// older. A list fetched lately is current even when the operator has not
+// changed it for long (Bing's is from 2024). A list with no date is not
+// old.
 func (l List) Old(now time.Time) bool {
-	d := l.Date()
+	d := l.Created
+	if l.Modified.After(d) {
+		d = l.Modified
+	}
 	return !d.IsZero() && now.Sub(d) > MaxAge
 }
 
