@@ -268,3 +268,73 @@ func TestRegistryFallbacksMatchCore(t *testing.T) {
 		}
 	}
 }
+
+// TestRegistry2026 holds the crawlers and agents operators documented in
+// 2026 to what they say: purpose, robots.txt, user-triggered, and how each
+// can be verified (field notes, sections 5b and 6c).
+func TestRegistry2026(t *testing.T) {
+	for _, tt := range []struct {
+		token, operator, purpose, robots string
+		userTriggered                    bool
+		list, dns, sig                   string // one expected of each ("" for none)
+	}{
+		{"Google-Agent", "Google", PurposeAIAssistant, RobotsNo, true, "https://developers.google.com/static/crawling/ipranges/user-triggered-agents.json", "google.com", "https://agent.bot.goog"},
+		{"OAI-AdsBot", "OpenAI", PurposeAds, "", false, "https://openai.com/adsbot.json", "", ""},
+		{"MistralAI-Index", "Mistral", PurposeAISearch, "", false, "https://mistral.ai/mistralai-index-ips.json", "", ""},
+		{"MistralAI-Training", "Mistral", PurposeAITraining, "", false, "", "", ""},
+		{"meta-webindexer", "Meta", PurposeAISearch, "", false, "", "", ""},
+		{"ShapBot", "Parallel", PurposeAISearch, "", false, "https://docs.parallel.ai/resources/shapbot.json", "", ""},
+		{"ExaBot", "Exa", PurposeAISearch, "", false, "", "", ""},
+		{"CCBot", "Common Crawl", PurposeAITraining, RobotsYes, false, "https://index.commoncrawl.org/ccbot.json", "crawl.commoncrawl.org", ""},
+		{"Amazonbot", "Amazon", PurposeAITraining, RobotsYes, false, "https://developer.amazon.com/amazonbot/ip-addresses/", "crawl.amazonbot.amazon", ""},
+		{"Amzn-User", "Amazon", PurposeAIAssistant, "", true, "https://developer.amazon.com/amazonbot/live-ip-addresses/", "crawl.amazonbot.amazon", ""},
+		{"ChatGPT-User", "OpenAI", PurposeAIAssistant, RobotsPartial, true, "https://openai.com/chatgpt-connectors.json", "", ""},
+		{"Perplexity-User", "Perplexity", PurposeAIAssistant, RobotsNo, true, "https://www.perplexity.com/perplexity-user.json", "", ""},
+		{"FeedFetcher-Google", "Google", PurposeOther, RobotsNo, true, "https://developers.google.com/static/crawling/ipranges/user-triggered-fetchers-google.json", "googlebot.com", ""},
+		{"Google-Safety", "Google", PurposeOther, RobotsNo, false, "https://developers.google.com/static/crawling/ipranges/special-crawlers.json", "google.com", ""},
+		{"GPTBot", "OpenAI", PurposeAITraining, RobotsYes, false, "https://openai.com/gptbot.json", "", ""},
+		{"YandexBot", "Yandex", PurposeSearch, RobotsYes, false, "", "yandex.ru", ""},
+	} {
+		c, ok := Lookup(tt.token)
+		if !ok {
+			t.Errorf("%s: missing", tt.token)
+			continue
+		}
+		if c.Operator != tt.operator || c.Purpose != tt.purpose || c.Robots != tt.robots || c.UserTriggered != tt.userTriggered {
+			t.Errorf("%s: %+v", tt.token, c)
+		}
+		has := func(list []string, want string) bool {
+			if want == "" {
+				return true
+			}
+			for _, x := range list {
+				if x == want {
+					return true
+				}
+			}
+			return false
+		}
+		if !has(c.IPLists, tt.list) || (tt.list == "" && len(c.IPLists) > 0) || !has(c.ReverseDNS, tt.dns) || (tt.dns == "" && len(c.ReverseDNS) > 0) || c.SignatureAgent != tt.sig {
+			t.Errorf("%s: verified by lists %v, DNS %v, signatures %q", tt.token, c.IPLists, c.ReverseDNS, c.SignatureAgent)
+		}
+	}
+	if c, _ := Lookup("Mediapartners-Google"); !strings.Contains(c.Notes, "since September 2026, all of them") {
+		t.Errorf("Mediapartners-Google: %q", c.Notes)
+	}
+	// Every verification names a registry token, and has the right shape.
+	for token, v := range verifications {
+		if _, ok := Lookup(token); !ok {
+			t.Errorf("verification of %s, not in the registry", token)
+		}
+		for _, u := range append(append([]string(nil), v.lists...), v.sig) {
+			if u != "" && !strings.HasPrefix(u, "https://") {
+				t.Errorf("%s: %q is not an https address", token, u)
+			}
+		}
+		for _, d := range v.dns {
+			if strings.ContainsAny(d, "/:*") || strings.HasPrefix(d, ".") {
+				t.Errorf("%s: DNS suffix %q", token, d)
+			}
+		}
+	}
+}

@@ -57,6 +57,15 @@ type Crawler struct {
 	// crawler on its own schedule; operators say these generally do not
 	// read robots.txt.
 	UserTriggered bool `json:"userTriggered,omitempty"`
+
+	// How the crawler's requests can be verified, as its operator
+	// documents it: the official addresses of its published IP lists, the
+	// domain suffixes of forward-confirmed reverse DNS, and the Web Bot
+	// Auth signature agent (the URL whose key directory its signatures
+	// verify against). Empty when the operator publishes nothing.
+	IPLists        []string `json:"ipLists,omitempty"`
+	ReverseDNS     []string `json:"reverseDNS,omitempty"`
+	SignatureAgent string   `json:"signatureAgent,omitempty"`
 }
 
 // AI reports whether the crawler serves AI products: training, search or
@@ -77,10 +86,15 @@ var Star = Crawler{Token: "*", Purpose: PurposeAll}
 // may skip robots.txt for security checks), Webz.io's omgili pages, You.com's,
 // Allen AI's, Amazon's and Timpi's bot pages, Sogou's, 360's, Cốc Cốc's, Qwant's
 // and Mail.ru's webmaster help, Majestic's, WebMeUp's and Moz's bot pages,
-// and the Internet Archive's (archive.org_bot). Robots is left empty where
-// the operator does not say. Legacy marks tokens no current crawler uses
-// (msnbot, replaced by bingbot; Exabot, whose engine closed; omgili, now
-// omgilibot).
+// and the Internet Archive's (archive.org_bot); for 2026 (field notes,
+// sections 5b and 6c), Google's user-triggered fetchers and agents page
+// (Google-Agent, Google-NotebookLM, FeedFetcher-Google, ...), OpenAI's bots
+// page (OAI-AdsBot), Mistral's (MistralAI-Index, MistralAI-Training),
+// Meta's (meta-webindexer), Parallel's (ShapBot) and Exa's (ExaBot, a token
+// Exalead's closed engine once used). Robots is left empty where the
+// operator does not say. Legacy marks tokens no current crawler uses
+// (msnbot, replaced by bingbot; omgili, now omgilibot). verification.go
+// says how each crawler can be verified.
 var registry = []Crawler{
 	Star,
 
@@ -111,16 +125,15 @@ var registry = []Crawler{
 	{Token: "360Spider", Operator: "Qihoo 360", Purpose: PurposeSearch, Robots: RobotsYes},
 	{Token: "coccocbot-web", Operator: "Cốc Cốc", Purpose: PurposeSearch, Robots: RobotsYes},
 	{Token: "Qwantify", Operator: "Qwant", Purpose: PurposeSearch, Robots: RobotsYes},
-	{Token: "Exabot", Operator: "Exalead", Purpose: PurposeSearch, Legacy: true},
 	{Token: "Mail.RU_Bot", Operator: "Mail.ru (VK)", Purpose: PurposeSearch, Robots: RobotsYes},
 
 	// AI crawlers, fetchers and control tokens.
 	{Token: "GPTBot", Operator: "OpenAI", Purpose: PurposeAITraining, Robots: RobotsYes},
 	{Token: "OAI-SearchBot", Operator: "OpenAI", Purpose: PurposeAISearch, Robots: RobotsYes},
-	{Token: "ChatGPT-User", Operator: "OpenAI", Purpose: PurposeAIAssistant, Robots: RobotsPartial},
+	{Token: "ChatGPT-User", Operator: "OpenAI", Purpose: PurposeAIAssistant, Robots: RobotsPartial, UserTriggered: true},
 	{Token: "ClaudeBot", Operator: "Anthropic", Purpose: PurposeAITraining, Robots: RobotsYes},
 	{Token: "Claude-SearchBot", Operator: "Anthropic", Purpose: PurposeAISearch, Robots: RobotsYes},
-	{Token: "Claude-User", Operator: "Anthropic", Purpose: PurposeAIAssistant, Robots: RobotsYes},
+	{Token: "Claude-User", Operator: "Anthropic", Purpose: PurposeAIAssistant, Robots: RobotsYes, UserTriggered: true},
 	{Token: "anthropic-ai", Operator: "Anthropic", Purpose: PurposeAITraining, Legacy: true},
 	{Token: "Claude-Web", Operator: "Anthropic", Purpose: PurposeAIAssistant, Legacy: true},
 	{Token: "Google-Extended", Operator: "Google", Purpose: PurposeAITraining, TokenOnly: true, Robots: RobotsYes},
@@ -128,15 +141,15 @@ var registry = []Crawler{
 	{Token: "Applebot-Extended", Operator: "Apple", Purpose: PurposeAITraining, TokenOnly: true, Robots: RobotsYes},
 	{Token: "CCBot", Operator: "Common Crawl", Purpose: PurposeAITraining, Robots: RobotsYes},
 	{Token: "PerplexityBot", Operator: "Perplexity", Purpose: PurposeAISearch, Robots: RobotsYes},
-	{Token: "Perplexity-User", Operator: "Perplexity", Purpose: PurposeAIAssistant, Robots: RobotsNo},
+	{Token: "Perplexity-User", Operator: "Perplexity", Purpose: PurposeAIAssistant, Robots: RobotsNo, UserTriggered: true},
 	{Token: "Meta-ExternalAgent", Operator: "Meta", Purpose: PurposeAITraining, Robots: RobotsYes},
-	{Token: "Meta-ExternalFetcher", Operator: "Meta", Purpose: PurposeAIAssistant, Robots: RobotsNo},
+	{Token: "Meta-ExternalFetcher", Operator: "Meta", Purpose: PurposeAIAssistant, Robots: RobotsNo, UserTriggered: true},
 	{Token: "Bytespider", Operator: "ByteDance", Purpose: PurposeAITraining, Robots: RobotsNo},
 	{Token: "Amazonbot", Operator: "Amazon", Purpose: PurposeAITraining, Robots: RobotsYes},
 	{Token: "cohere-ai", Operator: "Cohere", Purpose: PurposeAIAssistant},
 	{Token: "cohere-training-data-crawler", Operator: "Cohere", Purpose: PurposeAITraining},
 	{Token: "DuckAssistBot", Operator: "DuckDuckGo", Purpose: PurposeAISearch, Robots: RobotsYes},
-	{Token: "MistralAI-User", Operator: "Mistral", Purpose: PurposeAIAssistant, Robots: RobotsYes},
+	{Token: "MistralAI-User", Operator: "Mistral", Purpose: PurposeAIAssistant, Robots: RobotsYes, UserTriggered: true},
 	{Token: "YandexAdditional", Operator: "Yandex", Purpose: PurposeAISearch, Fallback: "Yandex", Robots: RobotsYes},
 	{Token: "PanguBot", Operator: "Huawei", Purpose: PurposeAITraining},
 	{Token: "FacebookBot", Operator: "Meta", Purpose: PurposeAITraining, Robots: RobotsYes},
@@ -148,7 +161,16 @@ var registry = []Crawler{
 	{Token: "AI2Bot", Operator: "Allen Institute for AI", Purpose: PurposeAITraining, Robots: RobotsYes},
 	{Token: "Timpibot", Operator: "Timpi", Purpose: PurposeAITraining},
 	{Token: "Amzn-SearchBot", Operator: "Amazon", Purpose: PurposeAISearch, Robots: RobotsYes},
-	{Token: "Amzn-User", Operator: "Amazon", Purpose: PurposeAIAssistant},
+	{Token: "Amzn-User", Operator: "Amazon", Purpose: PurposeAIAssistant, UserTriggered: true},
+
+	// Documented by their operators in 2026.
+	{Token: "Google-Agent", Operator: "Google", Purpose: PurposeAIAssistant, Robots: RobotsNo, UserTriggered: true},
+	{Token: "Google-NotebookLM", Operator: "Google", Purpose: PurposeAIAssistant, Robots: RobotsNo, UserTriggered: true},
+	{Token: "MistralAI-Index", Operator: "Mistral", Purpose: PurposeAISearch},
+	{Token: "MistralAI-Training", Operator: "Mistral", Purpose: PurposeAITraining},
+	{Token: "meta-webindexer", Operator: "Meta", Purpose: PurposeAISearch},
+	{Token: "ShapBot", Operator: "Parallel", Purpose: PurposeAISearch},
+	{Token: "ExaBot", Operator: "Exa", Purpose: PurposeAISearch},
 
 	// Google's special-case crawlers: they ignore "User-agent: *".
 	{Token: "AdsBot-Google", Operator: "Google", Purpose: PurposeAds, IgnoresStar: true, Robots: RobotsYes},
@@ -158,6 +180,14 @@ var registry = []Crawler{
 	{Token: "GoogleOther", Operator: "Google", Purpose: PurposeOther, Robots: RobotsYes},
 	{Token: "GoogleOther-Image", Operator: "Google", Purpose: PurposeOther, Fallback: "GoogleOther", Robots: RobotsYes},
 	{Token: "GoogleOther-Video", Operator: "Google", Purpose: PurposeOther, Fallback: "GoogleOther", Robots: RobotsYes},
+	{Token: "Google-Safety", Operator: "Google", Purpose: PurposeOther, Robots: RobotsNo},
+	{Token: "OAI-AdsBot", Operator: "OpenAI", Purpose: PurposeAds},
+
+	// Google's user-triggered fetchers: they act when a person asks, and
+	// generally ignore robots.txt.
+	{Token: "FeedFetcher-Google", Operator: "Google", Purpose: PurposeOther, Robots: RobotsNo, UserTriggered: true},
+	{Token: "Google-Read-Aloud", Operator: "Google", Purpose: PurposeOther, Robots: RobotsNo, UserTriggered: true},
+	{Token: "Google-Site-Verification", Operator: "Google", Purpose: PurposeOther, Robots: RobotsNo, UserTriggered: true},
 
 	// Other Yandex robots.
 	{Token: "YandexMetrika", Operator: "Yandex", Purpose: PurposeOther, Fallback: "Yandex", Robots: RobotsYes},
@@ -191,6 +221,9 @@ var ready = sync.OnceFunc(func() {
 	byToken = make(map[string]int, len(registry))
 	for i := range registry {
 		registry[i].Notes = note(registry[i].Token, "en")
+		if v, ok := verifications[registry[i].Token]; ok {
+			registry[i].IPLists, registry[i].ReverseDNS, registry[i].SignatureAgent = v.lists, v.dns, v.sig
+		}
 		byToken[strings.ToLower(registry[i].Token)] = i
 	}
 })

@@ -52,7 +52,7 @@ const (
 var (
 	googleCommon  = []string{"Googlebot", "Googlebot-Image", "Googlebot-Video", "Googlebot-News", "Storebot-Google", "Google-InspectionTool", "GoogleOther", "GoogleOther-Image", "GoogleOther-Video", "Google-CloudVertexBot"}
 	googleSpecial = []string{"AdsBot-Google", "AdsBot-Google-Mobile", "Mediapartners-Google", "APIs-Google", "Google-Safety"}
-	googleFetch   = []string{"FeedFetcher-Google", "Google-Read-Aloud", "Google-Site-Verification", "Google-NotebookLM", "GoogleAgent-URLContext"}
+	googleFetch   = []string{"FeedFetcher-Google", "Google-Read-Aloud", "Google-Site-Verification", "Google-NotebookLM"}
 )
 
 // Operators lists the operators whose crawlers can be verified, with the

@@ -3,6 +3,7 @@ package docgen
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -133,11 +134,17 @@ The registry (`+"`crawlers.All()`"+`) behind `+"`%s report`"+`, the page's "Who 
 fetch" table and the audit's crawler-aware checks: %d entries. "Follows" is
 the group a crawler obeys when no group names it, before `+"`*`"+`; a crawler
 that ignores `+"`*`"+` obeys only a group naming it (or its fallback). A token-only
-entry fetches nothing: it says what the content may be used for.
+entry fetches nothing: it says what the content may be used for. A
+user-triggered fetcher acts when a person asks (an assistant, an agent):
+its operator says such fetches generally do not read robots.txt. "Verified
+by" is what the operator publishes to check a request's identity: its IP
+lists (which `+"`%s logs`"+` checks; `+"`%s crawlers lists`"+` shows their dates),
+the domains of forward-confirmed reverse DNS, and the Web Bot Auth
+signature agent whose key directory its signatures verify against.
 
-| Token | Operator | Purpose | Follows | Obeys robots.txt | Notes |
-| --- | --- | --- | --- | --- | --- |
-`, Program, len(list))
+| Token | Operator | Purpose | Follows | Obeys robots.txt | Verified by | Notes |
+| --- | --- | --- | --- | --- | --- | --- |
+`, Program, len(list), Program, Program)
 	for _, c := range list {
 		var follows []string
 		if c.Fallback != "" {
@@ -156,8 +163,21 @@ entry fetches nothing: it says what the content may be used for.
 		if robots == "" && c.Token != "*" {
 			robots = "not documented"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s |\n",
-			cell(c.Token), cell(escapeMD(c.Operator)), c.Purpose, strings.Join(follows, ", "), robots, cell(escapeMD(c.Notes)))
+		if c.UserTriggered {
+			robots += " (user-triggered)"
+		}
+		var by []string
+		for _, u := range c.IPLists {
+			by = append(by, "list ["+cell(escapeMD(path.Base(strings.TrimSuffix(u, "/"))))+"]("+u+")")
+		}
+		for _, d := range c.ReverseDNS {
+			by = append(by, "DNS `*."+cell(d)+"`")
+		}
+		if c.SignatureAgent != "" {
+			by = append(by, "Web Bot Auth "+c.SignatureAgent)
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n",
+			cell(c.Token), cell(escapeMD(c.Operator)), c.Purpose, strings.Join(follows, ", "), robots, strings.Join(by, ", "), cell(escapeMD(c.Notes)))
 	}
 	return b.Bytes()
 }
