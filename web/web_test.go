@@ -542,10 +542,12 @@ func TestIndexHasTextAtOnce(t *testing.T) {
 // The module's size budget: what a browser downloads (brotli) and what it
 // compiles. The page's log check (logs, logcheck, verify with its IP list
 // snapshot, 6.6 KB of it compressed) took the module from 1.16 MB to
-// 1.29 MB brotli; a change that needs more says so here.
+// 1.29 MB brotli; a change that needs more says so here. The snapshot of
+// all 24 operators' lists (211 KB of JSON, one prefix a line; issue 37)
+// took it from 6.90 MB to 7.04 MB, 1.360 MB to 1.383 MB brotli.
 const (
 	wasmBrotliBudget = 1_400_000
-	wasmBytesBudget  = 7_000_000
+	wasmBytesBudget  = 7_100_000
 )
 
 func TestWasmSizeBudget(t *testing.T) {
