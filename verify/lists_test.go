@@ -231,3 +231,25 @@ func TestParsePage(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyCrawlerAllocs: judging a claim by the lists allocates nothing,
+// verified or spoofed, named by a list or not.
+func TestVerifyCrawlerAllocs(t *testing.T) {
+	r, err := Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &Verifier{Ranges: r}
+	ctx := context.Background()
+	for _, c := range []struct{ op, token, addr string }{
+		{"OpenAI", "GPTBot", "52.230.152.128"},
+		{"OpenAI", "GPTBot", "198.51.100.7"},
+		{"Google", "Google-Agent", "2001:4860:c::1"},
+		{"Anthropic", "Claude-Web", "198.51.100.7"},
+	} {
+		addr := netip.MustParseAddr(c.addr)
+		if n := testing.AllocsPerRun(100, func() { v.VerifyCrawler(ctx, c.op, c.token, addr) }); n != 0 {
+			t.Errorf("%s from %s: %v allocations", c.token, c.addr, n)
+		}
+	}
+}

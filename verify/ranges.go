@@ -79,26 +79,33 @@ type span struct{ lo, hi netip.Addr }
 // safe for concurrent use.
 type Ranges struct {
 	Lists []List
-	spans map[string][]span // operator, or listKey(file) -> sorted, merged
+	spans map[string][]span // operator -> sorted, merged
+	lists map[string][]span // list (a Source's File) -> sorted, merged
 	// v4 holds the IPv4 spans again as integers (operator -> sorted), for
 	// the common lookup: comparing two uint32 is much cheaper than two
 	// netip.Addr. Built by index.
-	v4 map[string][]span4
+	v4     map[string][]span4
+	lists4 map[string][]span4
 }
 
 type span4 struct{ lo, hi uint32 }
 
-// index fills v4 from spans.
+// index fills v4 from spans and lists4 from lists.
 func (r *Ranges) index() *Ranges {
-	r.v4 = map[string][]span4{}
-	for op, spans := range r.spans {
+	r.v4, r.lists4 = index4(r.spans), index4(r.lists)
+	return r
+}
+
+func index4(m map[string][]span) map[string][]span4 {
+	out := map[string][]span4{}
+	for k, spans := range m {
 		for _, s := range spans {
 			if s.lo.Is4() {
-				r.v4[op] = append(r.v4[op], span4{u32(s.lo), u32(s.hi)})
+				out[k] = append(out[k], span4{u32(s.lo), u32(s.hi)})
 			}
 		}
 	}
-	return r
+	return out
 }
 
 func u32(a netip.Addr) uint32 {
@@ -108,10 +115,6 @@ func u32(a netip.Addr) uint32 {
 
 // maxListBytes bounds one list file.
 const maxListBytes = 4 << 20
-
-// listKey is the key of one list's spans in Ranges.spans: no operator's
-// name starts with a NUL.
-func listKey(file string) string { return "\x00" + file }
 
 // listJSON is Google's shape, which every JSON list of Operators uses.
 type listJSON struct {
@@ -183,7 +186,7 @@ func Load(dir string) (*Ranges, error) {
 }
 
 func load(dir string) (*Ranges, error) {
-	r := &Ranges{spans: map[string][]span{}}
+	r := &Ranges{spans: map[string][]span{}, lists: map[string][]span{}}
 	for _, op := range Operators {
 		var prefixes []netip.Prefix
 		for _, src := range op.Sources {
@@ -209,7 +212,7 @@ func load(dir string) (*Ranges, error) {
 				return nil, fmt.Errorf("%s (%s): %v", src.File, from, err)
 			}
 			prefixes = append(prefixes, ps...)
-			r.spans[listKey(src.File)] = merge(ps)
+			r.lists[src.File] = merge(ps)
 			r.Lists = append(r.Lists, List{Source: src, Operator: op.Name, Created: created, From: from, Prefixes: len(ps), Modified: modified})
 		}
 		if len(prefixes) > 0 {
@@ -280,20 +283,25 @@ func merge(ps []netip.Prefix) []span {
 func (r *Ranges) Has(operator string) bool { return len(r.spans[operator]) > 0 }
 
 // HasList reports whether the list (a Source's File) is loaded here.
-func (r *Ranges) HasList(file string) bool { return len(r.spans[listKey(file)]) > 0 }
+func (r *Ranges) HasList(file string) bool { return len(r.lists[file]) > 0 }
 
 // InList reports whether addr is in the list (a Source's File). It does
 // not allocate.
 func (r *Ranges) InList(file string, addr netip.Addr) bool {
-	return r.Contains(listKey(file), addr)
+	return contains(r.lists[file], r.lists4, file, addr)
 }
 
 // Contains reports whether addr is in one of the operator's lists. It does
 // not allocate.
 func (r *Ranges) Contains(operator string, addr netip.Addr) bool {
+	return contains(r.spans[operator], r.v4, operator, addr)
+}
+
+// contains looks addr up in spans, or for IPv4 in v4[key] when indexed.
+func contains(spans []span, v4 map[string][]span4, key string, addr netip.Addr) bool {
 	addr = addr.Unmap()
-	if addr.Is4() && r.v4 != nil {
-		spans, a := r.v4[operator], u32(addr)
+	if addr.Is4() && v4 != nil {
+		spans, a := v4[key], u32(addr)
 		lo, hi := 0, len(spans)
 		for lo < hi { // the first span that ends at or after a
 			m := int(uint(lo+hi) >> 1)
@@ -305,7 +313,6 @@ func (r *Ranges) Contains(operator string, addr netip.Addr) bool {
 		}
 		return lo < len(spans) && spans[lo].lo <= a
 	}
-	spans := r.spans[operator]
 	i, _ := slices.BinarySearchFunc(spans, addr, func(s span, a netip.Addr) int {
 		if s.hi.Compare(a) < 0 {
 			return -1
