@@ -24,6 +24,13 @@
 //		fmt.Println(row.Crawler.Token, row.Closed, row.Verdicts[0].Allowed)
 //	}
 //
+// Each entry also says whether the crawler is a user-triggered fetcher
+// (Crawler.UserTriggered: it fetches when a person asks, and its operator
+// says such fetches generally do not read robots.txt) and how its requests
+// can be verified: the official addresses of its operator's IP lists, the
+// reverse-DNS suffixes, the Web Bot Auth signature agent (verification.go;
+// package verify's tests hold the two together).
+//
 // The registry is data, kept current by hand from what the operators
 // document (registry.go names the sources), and holds every crawler that
 // real files name often (more than 5 user-agent lines in the shared

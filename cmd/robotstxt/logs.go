@@ -41,11 +41,16 @@ database holds several). A request a rule added less than 24 hours before
 disallows, from a crawler that had not read robots.txt since, is reported
 apart as cache grace (RFC 9309 section 2.4), not as a violation.
 
-Identity: the operators' published IP ranges (a snapshot ships with the
-tool; "robotstxt crawlers update" refreshes it), and forward-confirmed
+Identity: the IP lists the operators publish for each crawler (24 lists of
+11 operators ship with the tool; "robotstxt crawlers update" refreshes
+them, "robotstxt crawlers lists" shows their ages), and forward-confirmed
 reverse DNS where the operator documents it (Google, Microsoft, Yandex,
-Apple); --no-dns turns DNS off. Spoofed requests count for nobody's
-violations.
+Apple, Common Crawl, Amazon); --no-dns turns DNS off. Spoofed requests
+count for nobody's violations; unverifiable ones say why, and the report
+says how many reverse-DNS lookups were answered. The disallowed fetches of
+user-triggered fetchers (ChatGPT-User, Perplexity-User, Google-Agent, ...),
+which their operators say generally do not read robots.txt, are said to be
+fetches for a user.
 
 Exit status: 0 when the report was written, 2 on a usage error or an input
 that cannot be read at all.`,
