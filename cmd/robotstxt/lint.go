@@ -58,16 +58,21 @@ findings that FILE (saved with "robotstxt lint --json > FILE") does not hold:
 they are matched by file, check and line content, not line number.
 --statistics prints the count per check instead of the findings.
 
-Fixing: --fix applies the mechanical fixes (field-name typos, a missing
-colon or leading "/", a relative sitemap with --host, a rule repeated in its
-group, a glued line whose split is certain) that the diff engine proves to
-change no verdict except those decided by the line the fix writes or
-removes, and never to close "/" for a crawler; it writes the file in place
-(standard input: the fixed text on standard output) and then reports what is
-left. A fix that would change other verdicts is not applied: standard error
-names it with the verdicts it would change. --diff prints the same fixes as a
-unified diff and changes nothing (exit status 1 when there is one). --select
-and --ignore choose what is fixed.
+Fixing: --fix applies the safe fixes: those the diff engine proves to
+change no verdict at all, for Google and for parsers that read robots.txt
+strictly (urllib's robotparser, Protego), and never to close "/" for a
+crawler: field names Google reads that others skip (when writing them
+correctly opens nothing for those), a relative sitemap with --host, a rule
+repeated as written in its group. It writes the file in place (standard
+input: the fixed text on standard output, the findings left on standard
+error) and then reports what is left. --unsafe-fixes also applies the fixes
+that guess what a line meant and so change verdicts on purpose (a leading
+"/", a misspelt field no crawler reads, a repeat written with other escapes,
+a glued line split), when proven to change no verdict but those decided by
+the line they write or remove. Fixes not applied are named on standard
+error with why. --diff prints the fixes as a unified diff and changes
+nothing (exit status 1 when there is one). --select and --ignore choose
+what is fixed.
 
 "robotstxt lint --checks" lists every check (with --format json, as JSON);
 "robotstxt lint --explain ID" explains one check, with a bad and a good
@@ -84,7 +89,8 @@ one is, 2 on a usage or input error.`,
   robotstxt lint --select error --ignore sitemap-not-absolute robots.txt
   robotstxt lint --json robots.txt > baseline.json; robotstxt lint --baseline baseline.json robots.txt
   robotstxt lint --statistics sites/
-  robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt`)
+  robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt
+  cat robots.txt | robotstxt lint --fix - > fixed.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	format := fs.String("format", "text", "output `format`: text, json, sarif or github")
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
@@ -184,6 +190,12 @@ one is, 2 on a usage or input error.`,
 
 	// Text and GitHub output are written file by file, so that a folder of
 	// files is not held in memory; JSON and SARIF are one document.
+	// With --fix on standard input the fixed text is standard output, so
+	// the findings left go to standard error, as ruff does.
+	out := c.stdout
+	if fixer.fix && slices.Contains(paths, "-") {
+		out = c.stderr
+	}
 	var results []lint.FileFindings
 	var docs []lint.JSONDoc
 	for i, p := range paths {
@@ -217,7 +229,7 @@ one is, 2 on a usage or input error.`,
 			if text, err = fixer.run(c, p, display, text, opts); err != nil {
 				return err
 			}
-			if !fixer.report(p) {
+			if !fixer.report() {
 				continue
 			}
 		}
@@ -230,12 +242,12 @@ one is, 2 on a usage or input error.`,
 		switch {
 		case choice.statistics:
 		case *format == "github":
-			err = lint.WriteGitHub(c.stdout, r.Name, r.Findings, *lang)
+			err = lint.WriteGitHub(out, r.Name, r.Findings, *lang)
 		case *format == "text":
 			if i > 0 {
-				fmt.Fprintln(c.stdout)
+				fmt.Fprintln(out)
 			}
-			err = lint.WriteText(c.stdout, r.Findings, lint.TextOptions{File: r.Name, Source: text, Color: colored, Lang: *lang})
+			err = lint.WriteText(out, r.Findings, lint.TextOptions{File: r.Name, Source: text, Color: colored, Lang: *lang})
 		}
 		if err != nil {
 			return err
@@ -248,19 +260,19 @@ one is, 2 on a usage or input error.`,
 	switch *format {
 	case "json":
 		if choice.statistics {
-			err = writeJSON(c.stdout, lint.Statistics(results))
+			err = writeJSON(out, lint.Statistics(results))
 			break
 		}
-		err = lint.WriteJSONReport(c.stdout, lint.NewJSONReport(docs))
+		err = lint.WriteJSONReport(out, lint.NewJSONReport(docs))
 	case "sarif":
-		err = lint.WriteSARIFFiles(c.stdout, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
+		err = lint.WriteSARIFFiles(out, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
 	case "text":
 		if choice.statistics {
-			err = lint.WriteStatistics(c.stdout, lint.Statistics(results), *lang)
+			err = lint.WriteStatistics(out, lint.Statistics(results), *lang)
 			break
 		}
 		if len(results) > 1 {
-			_, err = fmt.Fprintf(c.stdout, "\n%s\n", lint.Totals(results, *lang))
+			_, err = fmt.Fprintf(out, "\n%s\n", lint.Totals(results, *lang))
 		}
 	}
 	if err != nil {
