@@ -43,7 +43,7 @@ type Config struct {
 var configKeys = []string{"select", "ignore", "fail-on", "format", "host", "lang", "max-bytes", "baseline"}
 
 // Formats are the output formats of "robotstxt lint".
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "concise", "gitlab", "junit"}
 
 // FindConfig returns the path of the nearest ConfigName in dir or a folder
 // above it, or "" when there is none.

@@ -92,7 +92,8 @@ one is, 2 on a usage or input error.`,
   robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt
   cat robots.txt | robotstxt lint --fix - > fixed.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
-	format := fs.String("format", "text", "output `format`: text, json, sarif or github")
+	format := fs.String("format", "text", "output `format`: text, json, sarif, github, concise (file:line:col: severity id: message), gitlab (Code Quality) or junit")
+	alias(fs, "format", "output-format")
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
 	name := fs.String("name", "", "the file's `path` as the output shows it, for a single input (default: the file given; robots.txt for standard input)")
 	host := fs.String("host", "", "the `host` the file is served from (tells a rule for this host from one for another)")
@@ -135,7 +136,7 @@ one is, 2 on a usage or input error.`,
 	if fixer.fix && fixer.diff {
 		return usagef("lint: --fix and --diff ask for two things; give one (--diff previews --fix)")
 	}
-	if choice.statistics && (*format == "sarif" || *format == "github") {
+	if choice.statistics && *format != "text" && *format != "json" {
 		return usagef("lint: --statistics prints text or json, not %s", *format)
 	}
 	if *checks {
@@ -152,10 +153,8 @@ one is, 2 on a usage or input error.`,
 	if err != nil {
 		return err
 	}
-	switch *format {
-	case "text", "json", "sarif", "github":
-	default:
-		return usagef("lint: --format must be text, json, sarif or github, not %q", *format)
+	if !slices.Contains(lint.Formats, *format) {
+		return usagef("lint: --format must be %s, not %q", orList(lint.Formats), *format)
 	}
 	inputs := fs.Args()
 	if *file != "" {
@@ -235,6 +234,9 @@ one is, 2 on a usage or input error.`,
 		}
 		findings := sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}))
 		r := lint.FileFindings{Name: display, Findings: baseline.Filter(display, text, findings)}
+		if *format == "sarif" || *format == "gitlab" {
+			r.Source = text // for the fingerprints
+		}
 		results = append(results, r)
 		if *format == "json" && !choice.statistics {
 			docs = append(docs, lint.NewJSONDoc(r.Name, text, r.Findings))
@@ -243,6 +245,8 @@ one is, 2 on a usage or input error.`,
 		case choice.statistics:
 		case *format == "github":
 			err = lint.WriteGitHub(out, r.Name, r.Findings, *lang)
+		case *format == "concise":
+			err = lint.WriteConcise(out, textsafe.Escape(r.Name), r.Findings)
 		case *format == "text":
 			if i > 0 {
 				fmt.Fprintln(out)
@@ -266,6 +270,10 @@ one is, 2 on a usage or input error.`,
 		err = lint.WriteJSONReport(out, lint.NewJSONReport(docs))
 	case "sarif":
 		err = lint.WriteSARIFFiles(out, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
+	case "gitlab":
+		err = lint.WriteGitLab(out, results)
+	case "junit":
+		err = lint.WriteJUnit(out, results, threshold)
 	case "text":
 		if choice.statistics {
 			err = lint.WriteStatistics(out, lint.Statistics(results), *lang)
@@ -417,4 +425,12 @@ func explainCheck(w io.Writer, id, format, lang string) error {
 		ch.Summary, ch.Explanation, lint.Label(lang, "bad"), indent(ch.Bad), lint.Label(lang, "good"), indent(ch.Good),
 		lint.Label(lang, "fix"), ch.Fix, lint.Label(lang, "more"), lint.CatalogueURI, ch.ID)
 	return nil
+}
+
+// orList writes words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

@@ -41,7 +41,7 @@ type lintSettings struct {
 func (lc *lintChoice) resolve(fs *flag.FlagSet, s lintSettings) (lint.Selection, *lint.Baseline, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["json"] {
+	if set["json"] || set["output-format"] {
 		set["format"] = true
 	}
 	sel := lint.Selection{Select: lint.SplitNames(lc.selects), Ignore: lint.SplitNames(lc.ignores)}
