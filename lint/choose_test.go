@@ -173,6 +173,12 @@ func TestParseConfig(t *testing.T) {
 		{`{"lint": {"format": "xml"}}`, "lint.format must be", nil},
 		{`{"lint": {"lang": "de"}}`, "lint.lang must be", nil},
 		{`{"lint": {"max-bytes": -2}}`, "lint.max-bytes must be", nil},
+		{`{"lint": {"include": ["*.txt"], "exclude": ["vendor/"], "per-file-ignores": {"staging/*": ["site-closed", "blocks-"]}}}`, "",
+			func(c *Config) bool {
+				return slices.Equal(c.Include, []string{"*.txt"}) && slices.Equal(c.Exclude, []string{"vendor/"}) &&
+					slices.Equal(c.PerFileIgnores["staging/*"], []string{"site-closed", "blocks-"})
+			}},
+		{`{"lint": {"per-file-ignores": {"a.txt": ["site-clsed"]}}}`, `lint.per-file-ignores["a.txt"]: no check "site-clsed"; did you mean "site-closed"?`, nil},
 	} {
 		c, err := ParseConfig([]byte(tt.in))
 		if tt.err != "" {

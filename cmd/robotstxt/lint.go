@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
+	"github.com/robotstxt/robotstxt/internal/walk"
 	"github.com/robotstxt/robotstxt/lint"
 )
 
@@ -171,7 +170,7 @@ one is, 2 on a usage or input error.`,
 		// -q silences: the fix would be lost.
 		return usagef("lint: --fix on standard input writes the fixed text to standard output; leave out -q")
 	}
-	paths, missing, err := lintPaths(inputs)
+	paths, missing, err := lintPaths(inputs, choice)
 	if err != nil {
 		return err
 	}
@@ -223,8 +222,12 @@ one is, 2 on a usage or input error.`,
 			display = fetched
 		}
 		text := string(body)
+		fc, err := choice.forFile(p, sel, *host, *maxBytes)
+		if err != nil {
+			return err
+		}
 		if fixer.on() {
-			opts := lint.FixOptions{Options: lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}, Keep: sel.Filter}
+			opts := lint.FixOptions{Options: lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host}, Keep: fc.sel.Filter}
 			if text, err = fixer.run(c, p, display, text, opts); err != nil {
 				return err
 			}
@@ -232,7 +235,7 @@ one is, 2 on a usage or input error.`,
 				continue
 			}
 		}
-		findings := sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}))
+		findings := fc.sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host}))
 		r := lint.FileFindings{Name: display, Findings: baseline.Filter(display, text, findings)}
 		if *format == "sarif" || *format == "gitlab" {
 			r.Source = text // for the fingerprints
@@ -297,9 +300,11 @@ one is, 2 on a usage or input error.`,
 	return ctx.Err()
 }
 
-// lintPaths expands the inputs: a directory gives every *.txt file under it
-// (sorted, hidden directories skipped); "-" is standard input.
-func lintPaths(inputs []string) (paths []string, missing []error, err error) {
+// lintPaths expands the inputs: a directory gives the robots files under
+// it (walk.Files: .gitignore honoured, hidden folders skipped, --include
+// and --exclude applied), sorted; a file named is linted whatever its
+// name; "-" is standard input.
+func lintPaths(inputs []string, choice *lintChoice) (paths []string, missing []error, err error) {
 	var out []string
 	for _, in := range inputs {
 		if in == "-" || isSourceURL(in) {
@@ -315,33 +320,16 @@ func lintPaths(inputs []string) (paths []string, missing []error, err error) {
 			out = append(out, in)
 			continue
 		}
-		var found []string
-		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != in && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() && strings.HasSuffix(strings.ToLower(d.Name()), ".txt") {
-				if len(out)+len(found) >= maxLintFiles {
-					return fmt.Errorf("more than %d files", maxLintFiles)
-				}
-				found = append(found, p)
-			}
-			return nil
-		})
+		opts := choice.walkOptions(in)
+		opts.MaxFiles = maxLintFiles - len(out)
+		found, err := walk.Files(in, opts)
 		if err != nil {
 			return nil, nil, usagef("lint: %s: %v", in, err)
 		}
 		if len(found) == 0 {
-			missing = append(missing, fmt.Errorf("%s: no .txt files in the directory", in))
+			missing = append(missing, fmt.Errorf("%s: no robots files in the folder (*robots*.txt; --include '*.txt' takes every .txt file)", in))
 			continue
 		}
-		slices.Sort(found)
 		out = append(out, found...)
 	}
 	return out, missing, nil

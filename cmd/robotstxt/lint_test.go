@@ -69,6 +69,8 @@ func TestLintCommand(t *testing.T) {
 		{"two-files-json", "", []string{"lint", clean, mistakes, "--format", "json"}, exitFindings},
 		{"two-files-sarif", "", []string{"lint", clean, mistakes, "--format", "sarif"}, exitFindings},
 		{"dir", "", []string{"lint", filepath.Join("testdata", "lint", "dir"), "--fail-on", "warning"}, exitFindings},
+		{"dir-include", "", []string{"lint", filepath.Join("testdata", "lint", "dir"), "--include", "*.txt", "--exclude", "sub/", "--format", "concise"}, exitOK},
+		{"dir-none", "", []string{"lint", filepath.Join("testdata", "lint", "dir"), "--exclude", "robots.txt"}, exitUsage},
 		{"f-and-args", "", []string{"lint", "-f", clean, mistakes}, exitUsage},
 		{"name-two-files", "", []string{"lint", clean, mistakes, "--name", "x.txt"}, exitUsage},
 		{"host-own", "User-agent: *\nDisallow: https://www.example.org/private/\nDisallow: https://app.example.org/*\nSitemap: https://cdn.example.net/s.xml\n",
