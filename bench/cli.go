@@ -215,7 +215,7 @@ func (s *Suite) addTools(setup func() *CLISetup) {
 		{"lint-worst", func(cs *CLISetup) []string { return []string{"lint", cs.Worst} }},
 		{"report-worst", func(cs *CLISetup) []string { return []string{"report", "-f", cs.Worst} }},
 		{"report-wikipedia", func(cs *CLISetup) []string { return []string{"report", "-f", cs.Robots} }},
-		{"lint-corpus", func(cs *CLISetup) []string { return []string{"lint", CorpusRel} }},
+		{"lint-corpus", func(cs *CLISetup) []string { return []string{"lint", "--include", "*.txt", CorpusRel} }},
 	} {
 		s.add("Tools", t.cas, Ours, func(b *testing.B) {
 			cs := setup()

@@ -249,6 +249,15 @@ func Probes(old, new *robotstxt.Robots) ([]string, bool) {
 	return probes(old, new, MaxStates, maxWork)
 }
 
+// ProbesWithin is Probes with a smaller bound on the search's work (the
+// steps it takes; Probes allows 2,000,000): the boolean is false when the
+// search stopped there. A caller that runs many proofs, such as the
+// audit's fixes, bounds each one so that a file whose patterns make the
+// search long answers "not proven" at once rather than in seconds.
+func ProbesWithin(old, new *robotstxt.Robots, work int) ([]string, bool) {
+	return probes(old, new, MaxStates, min(work, maxWork))
+}
+
 // probes is Probes with its bounds.
 func probes(old, new *robotstxt.Robots, maxStates, maxWork int) ([]string, bool) {
 	return probesIn(old, new, nil, nil, maxStates, maxWork)

@@ -46,6 +46,11 @@ func TestSelection(t *testing.T) {
 		{Selection{Select: []string{"info"}, Ignore: []string{"no-sitemap"}}, []string{"crawl-delay"}},
 		{Selection{Select: []string{"no-sitemap"}, Ignore: []string{"info"}}, nil}, // ignore wins
 		{Selection{Select: []string{"site-closed"}}, nil},
+		// A prefix ending in "-" (or "-*") chooses every check it starts, as ruff's "--select E".
+		{Selection{Select: []string{"pattern-"}}, []string{"pattern-no-slash"}},
+		{Selection{Select: []string{"hash-*", "crawl-"}}, []string{"crawl-delay", "hash-in-path"}},
+		{Selection{Ignore: []string{"no-"}}, []string{"crawl-delay", "hash-in-path", "pattern-no-slash"}},
+		{Selection{Select: []string{"pattern"}}, nil}, // no "-": a check ID, and there is none
 	} {
 		if got := ids(tt.sel.Filter(Lint(mixed, nil))); !slices.Equal(got, tt.want) {
 			t.Errorf("%+v: got %v, want %v", tt.sel, got, tt.want)
@@ -65,6 +70,9 @@ func TestSelectionValidate(t *testing.T) {
 		{Selection{Ignore: []string{"errors"}}, "errors", ""},
 		{Selection{Select: []string{"Error"}}, "Error", ""}, // names are lower-case, as printed
 		{Selection{Select: []string{"zzz"}}, "zzz", ""},
+		{Selection{Select: []string{"blocks-", "pattern-*"}}, "", ""},
+		{Selection{Select: []string{"zzz-"}}, "zzz-", ""}, // a prefix that starts no check
+		{Selection{Select: []string{"-"}}, "-", ""},
 	} {
 		err := tt.sel.Validate()
 		var u *UnknownCheckError
@@ -165,6 +173,12 @@ func TestParseConfig(t *testing.T) {
 		{`{"lint": {"format": "xml"}}`, "lint.format must be", nil},
 		{`{"lint": {"lang": "de"}}`, "lint.lang must be", nil},
 		{`{"lint": {"max-bytes": -2}}`, "lint.max-bytes must be", nil},
+		{`{"lint": {"include": ["*.txt"], "exclude": ["vendor/"], "per-file-ignores": {"staging/*": ["site-closed", "blocks-"]}}}`, "",
+			func(c *Config) bool {
+				return slices.Equal(c.Include, []string{"*.txt"}) && slices.Equal(c.Exclude, []string{"vendor/"}) &&
+					slices.Equal(c.PerFileIgnores["staging/*"], []string{"site-closed", "blocks-"})
+			}},
+		{`{"lint": {"per-file-ignores": {"a.txt": ["site-clsed"]}}}`, `lint.per-file-ignores["a.txt"]: no check "site-clsed"; did you mean "site-closed"?`, nil},
 	} {
 		c, err := ParseConfig([]byte(tt.in))
 		if tt.err != "" {

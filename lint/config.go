@@ -27,7 +27,12 @@ const maxConfigBytes = 1 << 20
 //
 //	{"lint": {"select": ["error", "warning"], "ignore": ["crawl-delay"],
 //	          "fail-on": "warning", "host": "www.example.org",
-//	          "baseline": "robots-baseline.json"}}
+//	          "baseline": "robots-baseline.json",
+//	          "include": ["sites/*.txt"], "exclude": ["vendor/"],
+//	          "per-file-ignores": {"staging/robots.txt": ["site-closed"]}}}
+//
+// In a tree with several config files (a monorepo with one per site),
+// each linted file takes the nearest one above it.
 type Config struct {
 	Selection
 	FailOn   string `json:"fail-on,omitempty"`
@@ -37,13 +42,24 @@ type Config struct {
 	MaxBytes *int   `json:"max-bytes,omitempty"`
 	// Baseline is a path relative to the config file's folder.
 	Baseline string `json:"baseline,omitempty"`
+	// Include and Exclude are gitignore-style globs, relative to the
+	// config file's folder, of more files a folder walk takes and of files
+	// and folders it leaves out.
+	Include []string `json:"include,omitempty"`
+	Exclude []string `json:"exclude,omitempty"`
+	// PerFileIgnores maps a glob of files (relative to the config file's
+	// folder, gitignore syntax) to the names (check IDs, prefixes,
+	// severities) not reported for them, as ruff's per-file-ignores.
+	PerFileIgnores map[string][]string `json:"per-file-ignores,omitempty"`
+	// Dir is the config file's folder (set by ReadConfig).
+	Dir string `json:"-"`
 }
 
 // configKeys are the keys of the "lint" object, for unknown-key errors.
-var configKeys = []string{"select", "ignore", "fail-on", "format", "host", "lang", "max-bytes", "baseline"}
+var configKeys = []string{"select", "ignore", "fail-on", "format", "host", "lang", "max-bytes", "baseline", "include", "exclude", "per-file-ignores"}
 
 // Formats are the output formats of "robotstxt lint".
-var Formats = []string{"text", "json", "sarif", "github"}
+var Formats = []string{"text", "json", "sarif", "github", "concise", "gitlab", "junit"}
 
 // FindConfig returns the path of the nearest ConfigName in dir or a folder
 // above it, or "" when there is none.
@@ -93,6 +109,7 @@ func ReadConfig(path string) (*Config, error) {
 	if c.Baseline != "" && !filepath.IsAbs(c.Baseline) {
 		c.Baseline = filepath.Join(filepath.Dir(path), c.Baseline)
 	}
+	c.Dir = filepath.Dir(path)
 	return c, nil
 }
 
@@ -128,6 +145,11 @@ func ParseConfig(body []byte) (*Config, error) {
 	}
 	if err := c.Selection.Validate(); err != nil {
 		return nil, fmt.Errorf("lint: %w", err)
+	}
+	for _, glob := range slices.Sorted(maps.Keys(c.PerFileIgnores)) {
+		if err := (Selection{Ignore: c.PerFileIgnores[glob]}).Validate(); err != nil {
+			return nil, fmt.Errorf("lint.per-file-ignores[%q]: %w", glob, err)
+		}
 	}
 	if c.FailOn != "" {
 		if _, err := ParseSeverity(c.FailOn); err != nil {

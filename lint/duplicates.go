@@ -48,7 +48,10 @@ func (l *linter) checkDuplicates(rs *ruleSet) {
 			}
 			f := l.add(Warning, "duplicate-rule", variant, rule.Line, 0, "rule", ruleText(rule), "first", int(*mine), "agents", l.list(rs.tokens, 4))
 			if variant == "" {
-				l.fixLines(f) // fix.go: remove the repeat
+				// fix.go: remove the repeat. Only a repeat written the same
+				// way is a repeat for every parser: Protego and
+				// urllib.robotparser compare "%3F" and "%3f" as written.
+				l.fixLines(f, !sameRaw(l.line(int(*mine)), l.line(rule.Line)))
 			}
 		case other != 0:
 			a, d := rule.Line, int(other)
@@ -256,4 +259,11 @@ func sortKeyed(ks []keyed, key func(int32) string) {
 		}
 		i = j
 	}
+}
+
+// sameRaw reports whether two rule lines have the same value as written
+// (spaces around it aside), so that removing one changes nothing for a
+// parser that does not normalise percent-encoding.
+func sameRaw(a, b *robotstxt.Line) bool {
+	return a != nil && b != nil && strings.TrimSpace(a.Value) == strings.TrimSpace(b.Value)
 }

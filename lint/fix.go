@@ -25,6 +25,25 @@ import (
 // edit replaces one line by others; no lines removes it.
 type edit struct {
 	lines []string
+	// unsafe marks a fix that guesses what the owner meant: it brings a
+	// line no crawler reads to life (a misspelt field, a path without its
+	// "/", a glued directive) or removes a rule that only a normalising
+	// parser reads as a repeat. Such a fix changes verdicts on purpose, so
+	// it is applied only with FixOptions.Unsafe (--unsafe-fixes).
+	unsafe bool
+	// strict marks the fix of a field name that only Google reads as it
+	// is: safe only when the strict reading of the line gains no allowed
+	// URL (strictOpens).
+	strict bool
+}
+
+// unsafeFixes are the checks whose fixes always guess: each brings to
+// life a line that crawlers ignore today, so it changes verdicts that
+// crawlers act on now.
+var unsafeFixes = map[string]bool{
+	"unknown-directive": true, // "User-agnet" read as User-agent: a guess by spelling
+	"pattern-no-slash":  true, // "Disallow: .sql" -> "/*.sql": which paths were meant is a guess
+	"glued-directives":  true, // a second rule made out of a value
 }
 
 // fixKey records the fix that writes the field name of ln as name.
@@ -36,8 +55,16 @@ func (l *linter) fixKey(f *Finding, ln *robotstxt.Line, name string) {
 	if i < 0 || ln.Key == "" {
 		return
 	}
-	l.edits[findingKey{f.ID, f.Line}] = edit{[]string{ln.Text[:i] + name + ln.Text[i+len(ln.Key):]}}
+	l.edits[findingKey{f.ID, f.Line}] = edit{lines: []string{ln.Text[:i] + name + ln.Text[i+len(ln.Key):]}, unsafe: unsafeFixes[f.ID], strict: true}
 }
+
+// A misspelt field name that Google reads is skipped by parsers that read
+// RFC 9309 strictly, and by urllib's robotparser and Protego: for them, the
+// fixed line is a new line. Writing it correctly changes no verdict for
+// Google, but it could open a URL for them: a User-agent line moves
+// crawlers to another group, an Allow line allows, a Disallow line between
+// two User-agent lines splits the group. Fix proves it does not (see
+// strictOpens) before it counts such a fix as safe.
 
 // fixValue records the fix that writes the value old of ln as new.
 func (l *linter) fixValue(f *Finding, ln *robotstxt.Line, old, new string) {
@@ -48,16 +75,16 @@ func (l *linter) fixValue(f *Finding, ln *robotstxt.Line, old, new string) {
 	if at < 0 {
 		return
 	}
-	l.edits[findingKey{f.ID, f.Line}] = edit{[]string{ln.Text[:at] + new + ln.Text[at+len(old):]}}
+	l.edits[findingKey{f.ID, f.Line}] = edit{lines: []string{ln.Text[:at] + new + ln.Text[at+len(old):]}, unsafe: unsafeFixes[f.ID]}
 }
 
 // fixLines records the fix that replaces the finding's line by lines
-// (none: removes it).
-func (l *linter) fixLines(f *Finding, lines ...string) {
+// (none: removes it); unsafe as for edit.
+func (l *linter) fixLines(f *Finding, unsafe bool, lines ...string) {
 	if f == nil || l.edits == nil || !whole(l.line(f.Line)) {
 		return
 	}
-	l.edits[findingKey{f.ID, f.Line}] = edit{lines}
+	l.edits[findingKey{f.ID, f.Line}] = edit{lines: lines, unsafe: unsafe || unsafeFixes[f.ID]}
 }
 
 // fixGlued records the split of a glued line: the first rule keeps the
@@ -70,7 +97,7 @@ func (l *linter) fixGlued(f *Finding, ln *robotstxt.Line, first, rest string) {
 	if at < 0 {
 		return
 	}
-	l.edits[findingKey{f.ID, f.Line}] = edit{[]string{ln.Text[:at] + first, rest + ln.Text[at+len(ln.Value):]}}
+	l.edits[findingKey{f.ID, f.Line}] = edit{lines: []string{ln.Text[:at] + first, rest + ln.Text[at+len(ln.Value):]}, unsafe: true}
 }
 
 // whole reports whether ln holds the whole line (not cut at the line
@@ -106,6 +133,10 @@ type FixOptions struct {
 	// Keep, when not nil, chooses the findings to fix (a Selection's
 	// Filter); the others are left as they are.
 	Keep func([]Finding) []Finding
+	// Unsafe also applies the fixes that change verdicts on purpose (see
+	// FixEdit.Unsafe), when proven to change none but those they mean to.
+	// Without it they are listed in FixResult.Unsafe and not applied.
+	Unsafe bool
 }
 
 // A FixEdit is a mechanical fix of one finding.
@@ -122,11 +153,18 @@ type FixEdit struct {
 	// Changes are the verdicts it would change that it does not mean to;
 	// none for an applied fix.
 	Changes []diff.Change `json:"changes,omitempty"`
+	// Unsafe marks a fix that changes verdicts on purpose: it brings a
+	// rule to life that crawlers ignore today, or removes one that only a
+	// parser normalising percent-encoding reads as a repeat (Protego and
+	// urllib.robotparser compare escapes as written). Such fixes guess
+	// what the owner meant; "--fix" applies the others only, as ruff does.
+	Unsafe bool `json:"unsafe,omitempty"`
 	// Reason says why a suggestion was not applied: "other-verdicts",
 	// "closes-home" (it closes "/" for a crawler), "unproven" (the diff
 	// engine's search was cut short) or "limit" (the file is larger than
-	// MaxFixBytes, or needed more proofs or passes than Fix runs); "" for
-	// an applied fix.
+	// MaxFixBytes, or needed more proofs or passes than Fix runs),
+	// "unsafe" (proven, but it changes the verdicts it means to, and
+	// FixOptions.Unsafe was not set); "" for an applied fix.
 	Reason string `json:"reason,omitempty"`
 }
 
@@ -139,11 +177,19 @@ type FixResult struct {
 	Applied []FixEdit
 	// Suggested are the fixes not applied, with their lines in Text.
 	Suggested []FixEdit
+	// Unsafe are the fixes left out because they are unsafe and
+	// FixOptions.Unsafe was not set, with their lines in Text; nothing was
+	// proven for them.
+	Unsafe []FixEdit
 }
 
 const (
 	maxFixPasses = 8  // a fix may reveal another (a typo fixed shows a duplicate)
 	maxFixProofs = 64 // diff engine runs per file
+	// fixProofWork bounds the diff engine's probe search of each proof (a
+	// count of steps, not a time: the same on any machine). A proof cut
+	// short is no proof: the fix stays a suggestion ("unproven").
+	fixProofWork = 500_000
 	// MaxFixBytes bounds the size of a file Fix proves fixes for: the diff
 	// engine's search grows with the rules, and a file larger than this
 	// gets its fixes as suggestions (reason "limit").
@@ -172,8 +218,15 @@ func Fix(text string, opts *FixOptions) *FixResult {
 			e edit
 		}
 		var todos []todo
+		res.Unsafe = res.Unsafe[:0]
 		for _, f := range findings {
-			if e, ok := l.edits[findingKey{f.ID, f.Line}]; ok {
+			e, ok := l.edits[findingKey{f.ID, f.Line}]
+			switch {
+			case !ok:
+			case e.unsafe && !o.Unsafe:
+				// Not proven either: an unsafe fix costs no proof unless asked for.
+				res.Unsafe = append(res.Unsafe, FixEdit{ID: f.ID, Line: f.Line, Old: l.lines[f.Line-1].Text, New: orEmpty(e.lines), Unsafe: true})
+			default:
 				todos = append(todos, todo{f, e})
 			}
 		}
@@ -183,17 +236,16 @@ func Fix(text string, opts *FixOptions) *FixResult {
 		// next pass, on the new text.
 		var batch []FixEdit
 		var lns []*robotstxt.Line
+		var strict []bool
 		for _, t := range todos {
 			if len(batch) > 0 && batch[len(batch)-1].Line == t.f.Line {
 				continue
 			}
 			ln := &l.lines[t.f.Line-1]
-			fe := FixEdit{ID: t.f.ID, Line: t.f.Line, Old: ln.Text, New: t.e.lines}
-			if fe.New == nil {
-				fe.New = []string{}
-			}
+			fe := FixEdit{ID: t.f.ID, Line: t.f.Line, Old: ln.Text, New: orEmpty(t.e.lines), Unsafe: t.e.unsafe}
 			batch = append(batch, fe)
 			lns = append(lns, ln)
+			strict = append(strict, t.e.strict)
 		}
 		if len(batch) == 0 {
 			return res
@@ -205,6 +257,27 @@ func Fix(text string, opts *FixOptions) *FixResult {
 			res.Suggested = reverse(batch)
 			return res
 		}
+		// A field name that only Google reads: proven first against the
+		// strict reading, which skips the line today.
+		if !o.Unsafe {
+			kept := batch[:0]
+			keptLns := lns[:0]
+			for i, fe := range batch {
+				if strict[i] {
+					if opens := strictOpens(res.Text, lns[i], fe.New, o.MaxBytes); len(opens) > 0 {
+						fe.Unsafe, fe.Reason, fe.Changes = true, "unsafe", opens
+						res.Unsafe = append(res.Unsafe, fe)
+						continue
+					}
+				}
+				kept = append(kept, fe)
+				keptLns = append(keptLns, lns[i])
+			}
+			batch, lns = kept, keptLns
+			if len(batch) == 0 {
+				return res
+			}
+		}
 		// First all of them at once: one run of the diff engine for a whole
 		// pass. When that run finds no verdict change at all (the usual
 		// case: spellings, duplicates, sitemaps), every fix is proven. Any
@@ -214,7 +287,7 @@ func Fix(text string, opts *FixOptions) *FixResult {
 		cur := res.Text
 		all := cur
 		for i := range batch {
-			all = applyEdit(all, lns[i], edit{batch[i].New})
+			all = applyEdit(all, lns[i], edit{lines: batch[i].New})
 		}
 		proofs++
 		if prove(batch, cur, all, o.MaxBytes) && noneMeant(batch) {
@@ -233,9 +306,15 @@ func Fix(text string, opts *FixOptions) *FixResult {
 				continue
 			}
 			proofs++
-			next := applyEdit(cur, lns[i], edit{fe.New})
+			next := applyEdit(cur, lns[i], edit{lines: fe.New})
 			one := []FixEdit{fe}
 			if !prove(one, cur, next, o.MaxBytes) {
+				suggested = append(suggested, one[0])
+				continue
+			}
+			if one[0].Meant > 0 && !o.Unsafe {
+				// Proven, but it changes verdicts on purpose: a guess.
+				one[0].Unsafe, one[0].Reason = true, "unsafe"
 				suggested = append(suggested, one[0])
 				continue
 			}
@@ -249,6 +328,49 @@ func Fix(text string, opts *FixOptions) *FixResult {
 			return res
 		}
 	}
+}
+
+// strictOpens returns the verdicts that writing line ln of text as lines
+// would change from disallowed to allowed for a parser that skips ln today
+// (its field name is one only Google reads): the old text is read with ln
+// as a comment, the new one as fixed.
+func strictOpens(text string, ln *robotstxt.Line, lines []string, maxBytes int) []diff.Change {
+	po := &robotstxt.Options{MaxBytes: maxBytes}
+	skipped := applyEdit(text, ln, edit{lines: []string{"#"}})
+	fixed := applyEdit(text, ln, edit{lines: lines})
+	res, ok := compareProbes(robotstxt.ParseOptions(skipped, po), robotstxt.ParseOptions(fixed, po))
+	if !ok {
+		return []diff.Change{{URL: "/", Agent: "*"}} // not proven: as good as an opening
+	}
+	var opens []diff.Change
+	for _, c := range res.Changes {
+		if !c.Old.Allowed && c.New.Allowed {
+			opens = append(opens, c)
+		}
+	}
+	return opens
+}
+
+// compareProbes compares two versions over the diff engine's probe URLs,
+// and reports false, without checking one, when the probes do not reach
+// every outcome of the rules (the search was cut short at its bound) or
+// the changes overflow: the proof would fail anyway, and checking the
+// bound's 50,000 URLs for every crawler costs seconds.
+func compareProbes(old, new *robotstxt.Robots) (*diff.Result, bool) {
+	urls, complete := diff.ProbesWithin(old, new, fixProofWork)
+	if !complete {
+		return nil, false
+	}
+	res := diff.Compare(old, new, &diff.Options{URLs: urls})
+	return res, !res.Truncated
+}
+
+// orEmpty is lines, or an empty list (a removal) for nil.
+func orEmpty(lines []string) []string {
+	if lines == nil {
+		return []string{}
+	}
+	return lines
 }
 
 // noneMeant reports whether the fixes changed no verdict at all.
@@ -313,7 +435,13 @@ func eolText(s string) string {
 func prove(fes []FixEdit, old, new string, maxBytes int) bool {
 	po := &robotstxt.Options{MaxBytes: maxBytes}
 	ro, rn := robotstxt.ParseOptions(old, po), robotstxt.ParseOptions(new, po)
-	res := diff.Compare(ro, rn, nil)
+	res, ok := compareProbes(ro, rn)
+	if !ok {
+		for i := range fes {
+			fes[i].Reason = "unproven"
+		}
+		return false
+	}
 	// Where each fix's lines are in new: the fixes above it shift them.
 	first := make([]int, len(fes))
 	for i, fe := range fes {
@@ -340,11 +468,8 @@ func prove(fes []FixEdit, old, new string, maxBytes int) bool {
 		fes[mine].Meant++
 	}
 	reason := ""
-	switch {
-	case len(other) > 0:
+	if len(other) > 0 {
 		reason = "other-verdicts"
-	case res.Truncated || res.Probed && !res.ProbesComplete:
-		reason = "unproven"
 	}
 	if reason == "" {
 		for _, a := range res.Agents {

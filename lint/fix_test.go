@@ -12,26 +12,32 @@ import (
 
 // fixTests: each input, the text Fix makes of it, and which fixes it
 // applies and which stay suggestions (with the reason), as "id@line".
+//
+// Cases marked unsafe are fixed with FixOptions.Unsafe (--unsafe-fixes):
+// their fixes change verdicts on purpose. TestFix also runs them without
+// it and checks that no unsafe fix is applied then.
 var fixTests = []struct {
 	name      string
 	host      string
+	unsafe    bool
 	in, out   string
 	applied   []string
 	suggested []string // "id@line:reason"
+	left      []string // without unsafe: the unsafe fixes left, "id@line"
 }{
 	{name: "a field name Google accepts: no verdict changes (RFC 9309 2.2; Google's parser)",
 		in:      "Useragent: *\nDisallow: /admin/\n",
 		out:     "User-agent: *\nDisallow: /admin/\n",
 		applied: []string{"typo-accepted@1"}},
-	{name: "a field name no crawler reads: the rule it becomes decides (RFC 9309 2.2)",
+	{name: "a field name no crawler reads: the rule it becomes decides (RFC 9309 2.2)", unsafe: true,
 		in:      "User-agent: *\nDisallw: /admin/\n",
 		out:     "User-agent: *\nDisallow: /admin/\n",
 		applied: []string{"unknown-directive@2"}},
-	{name: "a user-agent typo moves a crawler to another group: a suggestion",
+	{name: "a user-agent typo moves a crawler to another group: a suggestion", unsafe: true,
 		in:        "User-agnet: Googlebot\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n",
 		out:       "User-agnet: Googlebot\nDisallow: /x\n\nUser-agent: *\nDisallow: /y\n",
 		suggested: []string{"unknown-directive@1:other-verdicts"}},
-	{name: "a typo fix that would close the site: a suggestion",
+	{name: "a typo fix that would close the site: a suggestion", unsafe: true,
 		in:        "User-agent: *\nDisallw: /\n",
 		out:       "User-agent: *\nDisallw: /\n",
 		suggested: []string{"unknown-directive@2:closes-home"}},
@@ -39,15 +45,15 @@ var fixTests = []struct {
 		in:      "User-agent: *\nDisallow /cart\n",
 		out:     "User-agent: *\nDisallow: /cart\n",
 		applied: []string{"missing-colon@2"}},
-	{name: "a missing leading slash (RFC 9309 2.2.2: paths start with /)",
+	{name: "a missing leading slash (RFC 9309 2.2.2: paths start with /)", unsafe: true,
 		in:      "User-agent: *\nDisallow: admin/\n",
 		out:     "User-agent: *\nDisallow: /admin/\n",
 		applied: []string{"pattern-no-slash@2"}},
-	{name: "an extension meant anywhere in the path",
+	{name: "an extension meant anywhere in the path", unsafe: true,
 		in:      "User-agent: *\nDisallow: .pdf$\n",
 		out:     "User-agent: *\nDisallow: /*.pdf$\n",
 		applied: []string{"pattern-no-slash@2"}},
-	{name: "a key written twice",
+	{name: "a key written twice", unsafe: true,
 		in:      "User-agent: *\nDisallow: Disallow: /tmp/\n",
 		out:     "User-agent: *\nDisallow: /tmp/\n",
 		applied: []string{"pattern-no-slash@2"}},
@@ -65,7 +71,7 @@ var fixTests = []struct {
 	{name: "a duplicate through merged groups stays (the groups may serve different crawlers)",
 		in:  "User-agent: *\nDisallow: /x\n\nUser-agent: *\nDisallow: /x\n",
 		out: "User-agent: *\nDisallow: /x\n\nUser-agent: *\nDisallow: /x\n"},
-	{name: "a glued line whose split is certain",
+	{name: "a glued line whose split is certain", unsafe: true,
 		in:      "User-agent: *\nDisallow: /a/ Disallow: /b/ # old\n",
 		out:     "User-agent: *\nDisallow: /a/\nDisallow: /b/ # old\n",
 		applied: []string{"glued-directives@2"}},
@@ -75,26 +81,55 @@ var fixTests = []struct {
 	{name: "a glued line whose first rule lost its start: no fix",
 		in:  "User-agent: *\nDisallow: ivate/ Disallow: /tmp/\n",
 		out: "User-agent: *\nDisallow: ivate/ Disallow: /tmp/\n"},
-	{name: "CRLF line endings are kept",
+	{name: "CRLF line endings are kept", unsafe: true,
 		in:      "Useragent: *\r\nDisallow: /a/ Disallow: /b/\r\nDisallow: /c\r\nDisallow: /c\r\n",
 		out:     "User-agent: *\r\nDisallow: /a/\r\nDisallow: /b/\r\nDisallow: /c\r\n",
 		applied: []string{"duplicate-rule@4", "glued-directives@2", "typo-accepted@1"}},
-	{name: "a byte order mark stays before the fixed first line",
+	{name: "a byte order mark stays before the fixed first line", unsafe: true,
 		in:      "\xEF\xBB\xBFUseragent: *\nDisallow: admin/\n",
 		out:     "\xEF\xBB\xBFUser-agent: *\nDisallow: /admin/\n",
 		applied: []string{"pattern-no-slash@2", "typo-accepted@1"}},
-	{name: "lone CR line endings are kept, and a last line without one",
+	{name: "lone CR line endings are kept, and a last line without one", unsafe: true,
 		in:      "User-agent: *\rDisallow: /a/ Disallow: /b/",
 		out:     "User-agent: *\rDisallow: /a/\rDisallow: /b/",
 		applied: []string{"glued-directives@2"}},
-	{name: "several fixes on one line, over two passes",
+	{name: "several fixes on one line, over two passes", unsafe: true,
 		in:      "User-agent: *\nDisalow: admin/\n",
 		out:     "User-agent: *\nDisallow: /admin/\n",
 		applied: []string{"pattern-no-slash@2", "typo-accepted@2"}},
 	{name: "a suppressed finding is not fixed",
 		in:  "User-agent: *\nDisallow: admin/ # robotstxt: ignore pattern-no-slash\n",
 		out: "User-agent: *\nDisallow: admin/ # robotstxt: ignore pattern-no-slash\n"},
-	{name: "a fix that reveals another: a typo fixed shows a duplicate",
+	{name: "a repeat written with other escapes stays without --unsafe-fixes (Protego and urllib compare escapes as written)",
+		in:   "User-agent: *\nDisallow: /*?*ls%3D*%3Fls%3D*\nDisallow: /*?*ls%3d*%3fls%3d*\n",
+		out:  "User-agent: *\nDisallow: /*?*ls%3D*%3Fls%3D*\nDisallow: /*?*ls%3d*%3fls%3d*\n",
+		left: []string{"duplicate-rule@3"}},
+	{name: "the same repeat goes with --unsafe-fixes (RFC 9309 2.2.2 reads both alike)", unsafe: true,
+		in:      "User-agent: *\nDisallow: /*?*ls%3D*%3Fls%3D*\nDisallow: /*?*ls%3d*%3fls%3d*\n",
+		out:     "User-agent: *\nDisallow: /*?*ls%3D*%3Fls%3D*\n",
+		applied: []string{"duplicate-rule@3"}},
+	{name: "a repeat written the same way goes, its comment aside",
+		in:      "User-agent: *\nDisallow: /x%3F # again\nDisallow: /x%3F\n",
+		out:     "User-agent: *\nDisallow: /x%3F # again\n",
+		applied: []string{"duplicate-rule@3"}},
+	{name: "safe fixes apply and guessing ones wait on one line: typo-accepted without the slash",
+		in:      "User-agent: *\nDisalow: admin/\n",
+		out:     "User-agent: *\nDisallow: admin/\n",
+		applied: []string{"typo-accepted@2"},
+		left:    []string{"pattern-no-slash@2"}},
+	{name: "a user-agent spelling that strict parsers skip: fixing it would open / for Googlebot there, so it waits",
+		in:   "Useragent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+		out:  "Useragent: Googlebot\nAllow: /\n\nUser-agent: *\nDisallow: /\n",
+		left: []string{"typo-accepted@1"}},
+	{name: "an Allow without its colon: strict parsers skip it, fixing it opens /a/b there, so it waits",
+		in:   "User-agent: *\nDisallow: /a\nAllow /a/b\n",
+		out:  "User-agent: *\nDisallow: /a\nAllow /a/b\n",
+		left: []string{"missing-colon@3"}},
+	{name: "the same Allow with --unsafe-fixes: Google's verdicts stay", unsafe: true,
+		in:      "User-agent: *\nDisallow: /a\nAllow /a/b\n",
+		out:     "User-agent: *\nDisallow: /a\nAllow: /a/b\n",
+		applied: []string{"missing-colon@3"}},
+	{name: "a fix that reveals another: a typo fixed shows a duplicate", unsafe: true,
 		in:      "User-agent: *\nDisallow: /x\nDisallw: /x\n",
 		out:     "User-agent: *\nDisallow: /x\n",
 		applied: []string{"duplicate-rule@3", "unknown-directive@3"}},
@@ -103,7 +138,7 @@ var fixTests = []struct {
 func TestFix(t *testing.T) {
 	for _, tt := range fixTests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := Fix(tt.in, &FixOptions{Options: Options{Host: tt.host}})
+			r := Fix(tt.in, &FixOptions{Options: Options{Host: tt.host}, Unsafe: tt.unsafe})
 			if r.Text != tt.out {
 				t.Errorf("Fix(%q):\n got %q\nwant %q", tt.in, r.Text, tt.out)
 			}
@@ -120,13 +155,49 @@ func TestFix(t *testing.T) {
 					t.Errorf("suggestion %s@%d names no verdict it would change", s.ID, s.Line)
 				}
 			}
+			var left []string
+			for _, u := range r.Unsafe {
+				left = append(left, u.ID+"@"+itoa(u.Line))
+			}
+			if !tt.unsafe && !slices.Equal(left, tt.left) {
+				t.Errorf("unsafe fixes left %v, want %v", left, tt.left)
+			}
 			slices.Sort(applied)
 			if !slices.Equal(applied, tt.applied) || !slices.Equal(suggested, tt.suggested) {
 				t.Errorf("applied %v, suggested %v; want %v and %v", applied, suggested, tt.applied, tt.suggested)
 			}
 			checkFixed(t, tt.in, r, &Options{Host: tt.host})
+			if tt.unsafe {
+				checkSafe(t, tt.in, &Options{Host: tt.host})
+			}
 		})
 	}
+}
+
+// checkSafe: without FixOptions.Unsafe, Fix applies no fix of a guessing
+// check and none that changes a verdict, lists the guessing ones it left
+// in Unsafe (with their lines in the text it returns), and a repeat it
+// removes is written as the rule it repeats.
+func checkSafe(t *testing.T, in string, opts *Options) {
+	t.Helper()
+	r := Fix(in, &FixOptions{Options: *opts})
+	for _, a := range r.Applied {
+		if a.Unsafe || unsafeFixes[a.ID] || a.Meant > 0 {
+			t.Errorf("without --unsafe-fixes: applied %s@%d (unsafe %v, %d verdicts changed)", a.ID, a.Line, a.Unsafe, a.Meant)
+		}
+	}
+	lines := strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(r.Text), "\n")
+	for _, u := range r.Unsafe {
+		if !u.Unsafe || u.Line < 1 || u.Line > len(lines) || lines[u.Line-1] != u.Old {
+			t.Errorf("unsafe fix %s@%d: line %q is not in the text", u.ID, u.Line, u.Old)
+		}
+	}
+	for _, s := range r.Suggested {
+		if s.Reason == "unsafe" && (!s.Unsafe || s.Meant == 0) {
+			t.Errorf("suggestion %s@%d kept as unsafe changes no verdict", s.ID, s.Line)
+		}
+	}
+	checkFixed(t, in, r, opts)
 }
 
 // checkFixed verifies a Fix result independently: replaying each applied
@@ -250,7 +321,7 @@ func TestFixCorpus(t *testing.T) {
 // TestFixLimit: a file larger than MaxFixBytes gets its fixes as
 // suggestions, unproven and unapplied.
 func TestFixLimit(t *testing.T) {
-	in := "User-agent: *\nDisallow: admin/\n" + strings.Repeat("Disallow: /page-x\n# "+strings.Repeat("x", 100)+"\n", MaxFixBytes/100)
+	in := "User-agent: *\nDisallow /admin/\n" + strings.Repeat("Disallow: /page-x\n# "+strings.Repeat("x", 100)+"\n", MaxFixBytes/100)
 	r := Fix(in, nil)
 	if r.Text != in || len(r.Applied) != 0 || len(r.Suggested) == 0 || r.Suggested[0].Reason != "limit" || r.Suggested[0].Line != 2 {
 		t.Errorf("a file of %d bytes: applied %d, suggested %+v", len(in), len(r.Applied), r.Suggested)

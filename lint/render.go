@@ -323,7 +323,14 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// PartialFingerprints carry the finding's Fingerprint, so that code
+	// scanning follows a finding across edits that move its line.
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 }
+
+// sarifFingerprintKey names the fingerprint in partialFingerprints
+// (versioned, as SARIF 2.1.0 section 3.27.17 recommends).
+const sarifFingerprintKey = "robotstxtFingerprint/v1"
 
 type sarifLocation struct {
 	PhysicalLocation struct {
@@ -375,6 +382,9 @@ type FileFindings struct {
 	// Name is the file's path as the output shows it ("public/robots.txt").
 	Name     string
 	Findings []Finding
+	// Source, when set, is the file's text: SARIF then gives each result
+	// its fingerprint (as --json does) in partialFingerprints.
+	Source string
 }
 
 // WriteSARIF writes findings as a SARIF 2.1.0 log with one run. Every check
@@ -407,6 +417,11 @@ func WriteSARIFFiles(w io.Writer, files []FileFindings, opts SARIFOptions) error
 	}
 	for fi, file := range files {
 		uri := SARIFURI(file.Name)
+		var fp *fingerprinter
+		if file.Source != "" {
+			p := newFingerprinter(file.Source, file.Findings)
+			fp = &p
+		}
 		run.Artifacts = append(run.Artifacts, sarifArtifact{Location: sarifArtifactLocation{URI: uri}})
 		for _, f := range file.Findings {
 			msg := f.Message
@@ -421,6 +436,9 @@ func WriteSARIFFiles(w io.Writer, files []FileFindings, opts SARIFOptions) error
 				loc.PhysicalLocation.Region.EndLine = f.EndLine
 			}
 			res.Locations = []sarifLocation{loc}
+			if fp != nil {
+				res.PartialFingerprints = map[string]string{sarifFingerprintKey: fp.of(f)}
+			}
 			run.Results = append(run.Results, res)
 		}
 	}

@@ -9,7 +9,9 @@ import (
 
 // Selection chooses which findings are reported, as "robotstxt lint
 // --select" and "--ignore" and the config file do. Each name is a check ID
-// ("hash-in-path") or a severity ("error", "warning", "info"; it matches a
+// ("hash-in-path"), a prefix of check IDs ending in "-" or "-*" ("blocks-"
+// chooses blocks-css-js and every other blocks- check, as ruff's "--select
+// E" does), or a severity ("error", "warning", "info"; it matches a
 // finding's own severity, which may differ from its check's usual one).
 //
 // A finding is kept when Select is empty or one of its names matches it,
@@ -52,7 +54,25 @@ func validName(n string) bool {
 	if _, err := ParseSeverity(n); err == nil {
 		return true
 	}
+	if p, ok := idPrefix(n); ok {
+		for _, c := range checkIDs {
+			if strings.HasPrefix(c.id, p) {
+				return true
+			}
+		}
+		return false
+	}
 	return IsCheck(n)
+}
+
+// idPrefix returns the prefix a name stands for ("blocks-" for "blocks-"
+// and "blocks-*"), and false for a whole check ID or a severity.
+func idPrefix(n string) (string, bool) {
+	n = strings.TrimSuffix(n, "*")
+	if len(n) > 1 && strings.HasSuffix(n, "-") {
+		return n, true
+	}
+	return "", false
 }
 
 // IsCheck reports whether id is the ID of a check.
@@ -86,6 +106,9 @@ func (s Selection) Keeps(f Finding) bool {
 func matchesAny(names []string, f Finding) bool {
 	for _, n := range names {
 		if n == f.ID || n == f.Severity.String() {
+			return true
+		}
+		if p, ok := idPrefix(n); ok && strings.HasPrefix(f.ID, p) {
 			return true
 		}
 	}

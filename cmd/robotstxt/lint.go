@@ -5,15 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
+	"github.com/robotstxt/robotstxt/internal/walk"
 	"github.com/robotstxt/robotstxt/lint"
 )
 
@@ -58,16 +57,21 @@ findings that FILE (saved with "robotstxt lint --json > FILE") does not hold:
 they are matched by file, check and line content, not line number.
 --statistics prints the count per check instead of the findings.
 
-Fixing: --fix applies the mechanical fixes (field-name typos, a missing
-colon or leading "/", a relative sitemap with --host, a rule repeated in its
-group, a glued line whose split is certain) that the diff engine proves to
-change no verdict except those decided by the line the fix writes or
-removes, and never to close "/" for a crawler; it writes the file in place
-(standard input: the fixed text on standard output) and then reports what is
-left. A fix that would change other verdicts is not applied: standard error
-names it with the verdicts it would change. --diff prints the same fixes as a
-unified diff and changes nothing (exit status 1 when there is one). --select
-and --ignore choose what is fixed.
+Fixing: --fix applies the safe fixes: those the diff engine proves to
+change no verdict at all, for Google and for parsers that read robots.txt
+strictly (urllib's robotparser, Protego), and never to close "/" for a
+crawler: field names Google reads that others skip (when writing them
+correctly opens nothing for those), a relative sitemap with --host, a rule
+repeated as written in its group. It writes the file in place (standard
+input: the fixed text on standard output, the findings left on standard
+error) and then reports what is left. --unsafe-fixes also applies the fixes
+that guess what a line meant and so change verdicts on purpose (a leading
+"/", a misspelt field no crawler reads, a repeat written with other escapes,
+a glued line split), when proven to change no verdict but those decided by
+the line they write or remove. Fixes not applied are named on standard
+error with why. --diff prints the fixes as a unified diff and changes
+nothing (exit status 1 when there is one). --select and --ignore choose
+what is fixed.
 
 "robotstxt lint --checks" lists every check (with --format json, as JSON);
 "robotstxt lint --explain ID" explains one check, with a bad and a good
@@ -84,9 +88,11 @@ one is, 2 on a usage or input error.`,
   robotstxt lint --select error --ignore sitemap-not-absolute robots.txt
   robotstxt lint --json robots.txt > baseline.json; robotstxt lint --baseline baseline.json robots.txt
   robotstxt lint --statistics sites/
-  robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt`)
+  robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt
+  cat robots.txt | robotstxt lint --fix - > fixed.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
-	format := fs.String("format", "text", "output `format`: text, json, sarif or github")
+	format := fs.String("format", "text", "output `format`: text, json, sarif, github, concise (file:line:col: severity id: message), gitlab (Code Quality) or junit")
+	alias(fs, "format", "output-format")
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
 	name := fs.String("name", "", "the file's `path` as the output shows it, for a single input (default: the file given; robots.txt for standard input)")
 	host := fs.String("host", "", "the `host` the file is served from (tells a rule for this host from one for another)")
@@ -129,7 +135,7 @@ one is, 2 on a usage or input error.`,
 	if fixer.fix && fixer.diff {
 		return usagef("lint: --fix and --diff ask for two things; give one (--diff previews --fix)")
 	}
-	if choice.statistics && (*format == "sarif" || *format == "github") {
+	if choice.statistics && *format != "text" && *format != "json" {
 		return usagef("lint: --statistics prints text or json, not %s", *format)
 	}
 	if *checks {
@@ -146,10 +152,8 @@ one is, 2 on a usage or input error.`,
 	if err != nil {
 		return err
 	}
-	switch *format {
-	case "text", "json", "sarif", "github":
-	default:
-		return usagef("lint: --format must be text, json, sarif or github, not %q", *format)
+	if !slices.Contains(lint.Formats, *format) {
+		return usagef("lint: --format must be %s, not %q", orList(lint.Formats), *format)
 	}
 	inputs := fs.Args()
 	if *file != "" {
@@ -166,7 +170,7 @@ one is, 2 on a usage or input error.`,
 		// -q silences: the fix would be lost.
 		return usagef("lint: --fix on standard input writes the fixed text to standard output; leave out -q")
 	}
-	paths, missing, err := lintPaths(inputs)
+	paths, missing, err := lintPaths(inputs, choice)
 	if err != nil {
 		return err
 	}
@@ -184,6 +188,12 @@ one is, 2 on a usage or input error.`,
 
 	// Text and GitHub output are written file by file, so that a folder of
 	// files is not held in memory; JSON and SARIF are one document.
+	// With --fix on standard input the fixed text is standard output, so
+	// the findings left go to standard error, as ruff does.
+	out := c.stdout
+	if fixer.fix && slices.Contains(paths, "-") {
+		out = c.stderr
+	}
 	var results []lint.FileFindings
 	var docs []lint.JSONDoc
 	for i, p := range paths {
@@ -212,17 +222,24 @@ one is, 2 on a usage or input error.`,
 			display = fetched
 		}
 		text := string(body)
+		fc, err := choice.forFile(p, sel, *host, *maxBytes)
+		if err != nil {
+			return err
+		}
 		if fixer.on() {
-			opts := lint.FixOptions{Options: lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}, Keep: sel.Filter}
+			opts := lint.FixOptions{Options: lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host}, Keep: fc.sel.Filter}
 			if text, err = fixer.run(c, p, display, text, opts); err != nil {
 				return err
 			}
-			if !fixer.report(p) {
+			if !fixer.report() {
 				continue
 			}
 		}
-		findings := sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: *maxBytes, Lang: *lang, Host: *host}))
+		findings := fc.sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host}))
 		r := lint.FileFindings{Name: display, Findings: baseline.Filter(display, text, findings)}
+		if *format == "sarif" || *format == "gitlab" {
+			r.Source = text // for the fingerprints
+		}
 		results = append(results, r)
 		if *format == "json" && !choice.statistics {
 			docs = append(docs, lint.NewJSONDoc(r.Name, text, r.Findings))
@@ -230,12 +247,14 @@ one is, 2 on a usage or input error.`,
 		switch {
 		case choice.statistics:
 		case *format == "github":
-			err = lint.WriteGitHub(c.stdout, r.Name, r.Findings, *lang)
+			err = lint.WriteGitHub(out, r.Name, r.Findings, *lang)
+		case *format == "concise":
+			err = lint.WriteConcise(out, textsafe.Escape(r.Name), r.Findings)
 		case *format == "text":
 			if i > 0 {
-				fmt.Fprintln(c.stdout)
+				fmt.Fprintln(out)
 			}
-			err = lint.WriteText(c.stdout, r.Findings, lint.TextOptions{File: r.Name, Source: text, Color: colored, Lang: *lang})
+			err = lint.WriteText(out, r.Findings, lint.TextOptions{File: r.Name, Source: text, Color: colored, Lang: *lang})
 		}
 		if err != nil {
 			return err
@@ -248,19 +267,23 @@ one is, 2 on a usage or input error.`,
 	switch *format {
 	case "json":
 		if choice.statistics {
-			err = writeJSON(c.stdout, lint.Statistics(results))
+			err = writeJSON(out, lint.Statistics(results))
 			break
 		}
-		err = lint.WriteJSONReport(c.stdout, lint.NewJSONReport(docs))
+		err = lint.WriteJSONReport(out, lint.NewJSONReport(docs))
 	case "sarif":
-		err = lint.WriteSARIFFiles(c.stdout, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
+		err = lint.WriteSARIFFiles(out, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
+	case "gitlab":
+		err = lint.WriteGitLab(out, results)
+	case "junit":
+		err = lint.WriteJUnit(out, results, threshold)
 	case "text":
 		if choice.statistics {
-			err = lint.WriteStatistics(c.stdout, lint.Statistics(results), *lang)
+			err = lint.WriteStatistics(out, lint.Statistics(results), *lang)
 			break
 		}
 		if len(results) > 1 {
-			_, err = fmt.Fprintf(c.stdout, "\n%s\n", lint.Totals(results, *lang))
+			_, err = fmt.Fprintf(out, "\n%s\n", lint.Totals(results, *lang))
 		}
 	}
 	if err != nil {
@@ -277,9 +300,11 @@ one is, 2 on a usage or input error.`,
 	return ctx.Err()
 }
 
-// lintPaths expands the inputs: a directory gives every *.txt file under it
-// (sorted, hidden directories skipped); "-" is standard input.
-func lintPaths(inputs []string) (paths []string, missing []error, err error) {
+// lintPaths expands the inputs: a directory gives the robots files under
+// it (walk.Files: .gitignore honoured, hidden folders skipped, --include
+// and --exclude applied), sorted; a file named is linted whatever its
+// name; "-" is standard input.
+func lintPaths(inputs []string, choice *lintChoice) (paths []string, missing []error, err error) {
 	var out []string
 	for _, in := range inputs {
 		if in == "-" || isSourceURL(in) {
@@ -295,33 +320,16 @@ func lintPaths(inputs []string) (paths []string, missing []error, err error) {
 			out = append(out, in)
 			continue
 		}
-		var found []string
-		err = filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if d.IsDir() {
-				if p != in && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() && strings.HasSuffix(strings.ToLower(d.Name()), ".txt") {
-				if len(out)+len(found) >= maxLintFiles {
-					return fmt.Errorf("more than %d files", maxLintFiles)
-				}
-				found = append(found, p)
-			}
-			return nil
-		})
+		opts := choice.walkOptions(in)
+		opts.MaxFiles = maxLintFiles - len(out)
+		found, err := walk.Files(in, opts)
 		if err != nil {
 			return nil, nil, usagef("lint: %s: %v", in, err)
 		}
 		if len(found) == 0 {
-			missing = append(missing, fmt.Errorf("%s: no .txt files in the directory", in))
+			missing = append(missing, fmt.Errorf("%s: no robots files in the folder (*robots*.txt; --include '*.txt' takes every .txt file)", in))
 			continue
 		}
-		slices.Sort(found)
 		out = append(out, found...)
 	}
 	return out, missing, nil
@@ -405,4 +413,12 @@ func explainCheck(w io.Writer, id, format, lang string) error {
 		ch.Summary, ch.Explanation, lint.Label(lang, "bad"), indent(ch.Bad), lint.Label(lang, "good"), indent(ch.Good),
 		lint.Label(lang, "fix"), ch.Fix, lint.Label(lang, "more"), lint.CatalogueURI, ch.ID)
 	return nil
+}
+
+// orList writes words as "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }

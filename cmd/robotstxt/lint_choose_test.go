@@ -205,7 +205,7 @@ func TestLintJSONOneShape(t *testing.T) {
 	dir := inTempDir(t)
 	writeFile(t, filepath.Join(dir, "a.txt"), lintSample)
 	writeFile(t, filepath.Join(dir, "b.txt"), "User-agent: *\nDisallow: /x\nSitemap: https://example.com/s.xml\n")
-	for _, args := range [][]string{{"a.txt"}, {"a.txt", "b.txt"}, {"."}, {"-f", "-"}} {
+	for _, args := range [][]string{{"a.txt"}, {"a.txt", "b.txt"}, {"--include", "*.txt", "."}, {"-f", "-"}} {
 		out, _, _ := auditRun(t, lintSample, "", append([]string{"lint", "--json"}, args...)...)
 		var top map[string]json.RawMessage
 		if err := json.Unmarshal([]byte(out), &top); err != nil {
@@ -249,5 +249,56 @@ func TestLintStatistics(t *testing.T) {
 	}
 	if _, _, code := auditRun(t, "", "", "lint", "--statistics", "--format", "sarif", "a.txt"); code != exitUsage {
 		t.Errorf("--statistics --format sarif: exit %d, want 2", code)
+	}
+}
+
+// TestLintConfigPerFile: in a monorepo each linted file takes the nearest
+// .robotstxt.json above it (site-a's own selection and host), flags win
+// over every config, per-file-ignores drop findings for the files their
+// glob matches, and the run's config chooses what a folder walk takes.
+func TestLintConfigPerFile(t *testing.T) {
+	dir := inTempDir(t)
+	writeFile(t, ".robotstxt.json", `{"lint": {"ignore": ["no-sitemap"], "exclude": ["vendor/"], "include": ["hosts/*.txt"],
+		"per-file-ignores": {"staging/robots.txt": ["site-closed"], "site-b/*": ["hash-"]}}}`)
+	writeFile(t, filepath.Join("site-a", ".robotstxt.json"), `{"lint": {"host": "a.example.org", "select": ["error"]}}`)
+	writeFile(t, filepath.Join("site-a", "robots.txt"), "User-agent: *\nDisallow: https://a.example.org/private/\nDisallow: /a#b\nSitemap: /s.xml\n")
+	writeFile(t, filepath.Join("staging", "robots.txt"), "User-agent: *\nDisallow: /\n")
+	writeFile(t, filepath.Join("site-b", "robots.txt"), "User-agent: *\nDisallow: /a#b\nCrawl-delay: 5\n")
+	writeFile(t, filepath.Join("vendor", "robots.txt"), "User-agent: *\nDisallow: x\n")
+	writeFile(t, filepath.Join("hosts", "www.example.com.txt"), "User-agent: *\nDisallow: y\n")
+	writeFile(t, "requirements.txt", "requests==2.0\n")
+	_ = dir
+	for _, tt := range []struct {
+		args []string
+		want []string // the concise lines, each file's check IDs
+	}{
+		{[]string{"."}, []string{
+			"hosts/www.example.com.txt:2:11: error pattern-no-slash",
+			"site-a/robots.txt:2:11: error full-url-pattern",
+			"site-a/robots.txt:4:10: error sitemap-not-absolute",
+			"site-b/robots.txt:3:1: info crawl-delay",
+		}},
+		{[]string{"--select", "warning", "."}, []string{"site-a/robots.txt:3:13: warning hash-in-path"}},
+		// --exclude replaces the config's exclude: vendor/ is back.
+		{[]string{"--exclude", "site-*", "--exclude", "hosts/", "."}, []string{"vendor/robots.txt:2:11: error pattern-no-slash"}},
+		{[]string{"--no-config", "staging"}, []string{"staging/robots.txt:1:1: info no-sitemap", "staging/robots.txt:2:1: warning site-closed"}},
+	} {
+		out, stderr, _ := auditRun(t, "", "", append([]string{"lint", "--format", "concise"}, tt.args...)...)
+		var got []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+			if l == "" {
+				continue
+			}
+			if i := strings.Index(l, ": "); i >= 0 {
+				if j := strings.Index(l[i+2:], ":"); j >= 0 {
+					l = l[:i+2+j]
+				}
+			}
+			got = append(got, l)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("lint %v:\n got %q\nwant %q\nstderr %s", tt.args, got, tt.want, stderr)
+		}
 	}
 }

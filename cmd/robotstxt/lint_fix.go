@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/robotstxt/robotstxt/internal/textsafe"
@@ -12,32 +13,39 @@ import (
 
 // lintFixer holds lint's --fix and --diff, and what they did over a run.
 type lintFixer struct {
-	fix, diff bool
-	changed   bool // some file has (or would have) a fix applied
+	fix, diff, unsafe bool
+	changed           bool // some file has (or would have) a fix applied
 }
 
 func addLintFixFlags(fs *flag.FlagSet) *lintFixer {
 	lf := &lintFixer{}
-	fs.BoolVar(&lf.fix, "fix", false, "apply the mechanical fixes proven to change no verdict but those they mean to, in place (standard input: the fixed text on standard output); then report what is left")
+	fs.BoolVar(&lf.fix, "fix", false, "apply the safe fixes, proven to change no verdict for Google or for strict parsers, in place (standard input: the fixed text on standard output, the findings left on standard error); then report what is left")
 	fs.BoolVar(&lf.diff, "diff", false, "print the fixes --fix would apply as a unified diff, and change nothing; exit status 1 when there is one")
+	fs.BoolVar(&lf.unsafe, "unsafe-fixes", false, "with --fix or --diff, also the fixes that guess what was meant and so change verdicts (a path given its \"/\", a misspelt field no crawler reads, a repeat written with other escapes)")
 	return lf
 }
 
 // on reports whether the run fixes or previews fixes.
 func (lf *lintFixer) on() bool { return lf.fix || lf.diff }
 
-// report reports whether the findings are printed: not with --diff, nor
-// with --fix on standard input (the fixed text is the output).
-func (lf *lintFixer) report(path string) bool { return !lf.diff && !(lf.fix && path == "-") }
+// report reports whether the findings are printed: not with --diff. (With
+// --fix on standard input they are, on standard error: the fixed text is
+// the output.)
+func (lf *lintFixer) report() bool { return !lf.diff }
 
 // run fixes one file's text: it prints the diff (--diff) or writes the
 // file or standard output (--fix), says on standard error what was fixed
 // and which fixes stay suggestions, and returns the text to lint.
 func (lf *lintFixer) run(c *cli, path, display, text string, opts lint.FixOptions) (string, error) {
+	opts.Unsafe = lf.unsafe
 	r := lint.Fix(text, &opts)
 	name := textsafe.Escape(display)
 	for _, s := range r.Suggested {
 		fmt.Fprintf(c.stderr, "robotstxt: lint: %s:%d: %s not fixed: %s\n", name, s.Line, s.ID, suggestionText(s))
+	}
+	slices.SortStableFunc(r.Unsafe, func(a, b lint.FixEdit) int { return a.Line - b.Line })
+	for _, u := range r.Unsafe {
+		fmt.Fprintf(c.stderr, "robotstxt: lint: %s:%d: %s not fixed without --unsafe-fixes: %s\n", name, u.Line, u.ID, suggestionText(u))
 	}
 	if r.Text == text {
 		if lf.fix && path == "-" {
@@ -101,6 +109,18 @@ func suggestionText(s lint.FixEdit) string {
 		b.WriteString("it would close / for " + plural(len(s.Changes), "crawler"))
 	case "unproven":
 		b.WriteString("the diff engine could not prove it (its search was cut short)")
+	case "unsafe":
+		if s.Meant > 0 {
+			fmt.Fprintf(&b, "it changes %d verdicts, as it means to: it guesses what the line was meant to say", s.Meant)
+		} else {
+			b.WriteString("parsers that skip the line today (urllib, Protego, RFC 9309 read strictly) would allow more")
+		}
+	case "":
+		if s.Unsafe {
+			b.WriteString("it guesses what the line was meant to say, and so changes verdicts")
+			break
+		}
+		fallthrough
 	default:
 		fmt.Fprintf(&b, "the file is too large to prove fixes for (over %d KiB), or needs too many", lint.MaxFixBytes>>10)
 	}
@@ -111,12 +131,16 @@ func suggestionText(s lint.FixEdit) string {
 		}
 		fmt.Fprintf(&b, "; %s %s: %s -> %s", textsafe.Escape(ch.Agent), textsafe.Escape(ch.URL), verdictWord(ch.Old.Allowed), verdictWord(ch.New.Allowed))
 	}
-	if len(s.New) == 0 {
-		b.WriteString(" (the fix: remove the line)")
-	} else {
-		b.WriteString(" (the fix: " + textsafe.Escape(strings.Join(s.New, " / ")) + ")")
-	}
+	b.WriteString(" (the fix: " + fixText(s) + ")")
 	return b.String()
+}
+
+// fixText says what a fix writes, escaped for a terminal.
+func fixText(s lint.FixEdit) string {
+	if len(s.New) == 0 {
+		return "remove the line"
+	}
+	return textsafe.Escape(strings.Join(s.New, " / "))
 }
 
 func verdictWord(allowed bool) string {

@@ -60,6 +60,7 @@ that cannot be read at all.`,
 	logFormat := fs.String("log-format", "combined", "log `format`: combined, common, cloudflare, or an Apache/nginx format string")
 	jsonFields := fs.String("json-fields", "", "read JSON lines with this field `mapping` (time=ts,addr=ip,method=m,target=uri,status=s,userAgent=ua), on top of Cloudflare's names")
 	robotsFile := fs.String("robots", "", "robots.txt `file` in force for the whole log")
+	alias(fs, "robots", "f") // -f, as check, lint and report read a robots.txt
 	db := fs.String("db", "", "watch `database` whose history gives the robots.txt in force at each request")
 	site := fs.String("site", "", "robots.txt `URL` in the watch database (needed when it holds several)")
 	noDNS := fs.Bool("no-dns", false, "do not use reverse DNS to verify crawlers (IP lists only)")

@@ -103,11 +103,11 @@ func TestLintProgress(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	plain, _, code := runCLI(t, "", "lint", dir)
+	plain, _, code := runCLI(t, "", "lint", "--include", "*.txt", dir)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (an error: no leading slash)", code)
 	}
-	stdout, stderr, code := runCLI(t, "", "lint", "--progress", "always", dir)
+	stdout, stderr, code := runCLI(t, "", "lint", "--include", "*.txt", "--progress", "always", dir)
 	if code != 1 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -122,7 +122,7 @@ func TestLintProgress(t *testing.T) {
 	if !strings.HasSuffix(stderr, "\r\x1b[K") {
 		t.Errorf("the status line is not erased at the end: %q", stderr)
 	}
-	if _, stderr, _ := runCLI(t, "", "lint", dir); strings.Contains(stderr, "\x1b[K") {
+	if _, stderr, _ := runCLI(t, "", "lint", "--include", "*.txt", dir); strings.Contains(stderr, "\x1b[K") {
 		t.Errorf("a status line with no terminal: %q", stderr)
 	}
 }

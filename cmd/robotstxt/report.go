@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -64,17 +65,22 @@ Exit status: 0, or 2 on a usage or input error.`,
 		return err
 	}
 	urls := fs.Args()
+	implicitStdin := false
 	if *file == "" {
-		*file = "-"
+		*file, implicitStdin = "-", true
 		if len(urls) > 0 && (urls[0] == "-" || isFile(urls[0]) || !looksLikeURL(urls[0])) {
-			*file, urls = urls[0], urls[1:]
+			*file, urls, implicitStdin = urls[0], urls[1:], false
 		}
 	}
+	given := urls
 	if len(urls) == 0 {
 		urls = []string{"/"}
 	}
 	body, name, err := c.readSource(ctx, *file, src)
 	if err != nil {
+		return err
+	}
+	if err := emptyStdinForFile("report", implicitStdin, body, given); err != nil {
 		return err
 	}
 	r := robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes})
@@ -134,6 +140,38 @@ Exit status: 0, or 2 on a usage or input error.`,
 // error, not a URL checked against standard input.
 func looksLikeURL(a string) bool {
 	return strings.HasPrefix(a, "/") || strings.HasPrefix(a, "*") || strings.Contains(a, "://") || strings.HasPrefix(a, "?")
+}
+
+// emptyStdinForFile is the usage error of a command that read an empty
+// robots.txt from standard input because no file was given, while an
+// argument it took for a URL looks like a file that is not there
+// ("report /srv/www/robots.txt" with a typo in the path): an empty file
+// allows everything, an answer that would look real.
+func emptyStdinForFile(cmd string, implicit bool, body []byte, args []string) error {
+	if !implicit || len(body) > 0 {
+		return nil
+	}
+	for _, a := range args {
+		if looksLikeFilePath(a) {
+			return usagef("%s: %q looks like a robots.txt file, but there is no such file, and standard input was empty (give the file with -f FILE; an empty robots.txt allows everything)", cmd, a)
+		}
+	}
+	return nil
+}
+
+// looksLikeFilePath reports whether an argument reads as a path to a file
+// rather than a URL path to check: it names a .txt file, or its folder
+// exists on this machine, and it is not a URL.
+func looksLikeFilePath(a string) bool {
+	if strings.Contains(a, "://") || strings.ContainsAny(a, "?*$") {
+		return false
+	}
+	if strings.HasSuffix(strings.ToLower(a), ".txt") {
+		return true
+	}
+	dir := filepath.Dir(a)
+	st, err := os.Stat(dir)
+	return err == nil && st.IsDir() && dir != "/" && dir != "."
 }
 
 func isFile(p string) bool {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -169,5 +170,58 @@ func TestReportAgreesWithLintOnYandex(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("rows missing: %v", want)
+	}
+}
+
+// TestReportMissingFileNotURL: "report /srv/missing.txt" with nothing on
+// standard input is a usage error that names the argument, not a report
+// of an empty robots.txt (which allows everything); a URL path still
+// reads standard input, and an empty file given with -f is linted as such.
+func TestReportMissingFileNotURL(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"report", filepath.Join(dir, "missing.txt")}, exitUsage, "looks like a robots.txt file, but there is no such file"},
+		{[]string{"report", "/srv/www/robots.txt"}, exitUsage, `"/srv/www/robots.txt" looks like a robots.txt file`},
+		{[]string{"report", filepath.Join(dir, "page")}, exitUsage, "looks like a robots.txt file"}, // its folder exists
+		{[]string{"report", "/private/x"}, exitOK, ""},
+		{[]string{"report", "https://example.com/robots.txt"}, exitOK, ""},
+	} {
+		_, stderr, code := runCLI(t, "", tt.args...)
+		if code != tt.code || !strings.Contains(stderr, tt.msg) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d with %q", tt.args, code, stderr, tt.code, tt.msg)
+		}
+	}
+	// With a robots.txt on standard input, the same argument is a URL path.
+	if _, stderr, code := runCLI(t, "User-agent: *\nDisallow: /srv/\n", "report", "/srv/www/robots.txt"); code != exitOK {
+		t.Errorf("with standard input: exit %d, %s", code, stderr)
+	}
+}
+
+// TestRobotsFlagEverywhere: -f names the robots.txt in every command that
+// reads one; logs takes it beside --robots, with the same answer.
+func TestRobotsFlagEverywhere(t *testing.T) {
+	dir := t.TempDir()
+	robots := filepath.Join(dir, "robots.txt")
+	log := filepath.Join(dir, "access.log")
+	if err := os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := `203.0.113.9 - - [05/Dec/2026:10:00:00 +0000] "GET /private/a HTTP/1.1" 200 10 "-" "ExampleBot/1.0"` + "\n"
+	if err := os.WriteFile(log, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	long, _, code1 := runCLI(t, "", "logs", log, "--robots", robots, "--no-dns", "--json")
+	short, stderr, code2 := runCLI(t, "", "logs", log, "-f", robots, "--no-dns", "--json")
+	if code1 != code2 || long != short || !strings.Contains(short, `"lines"`) {
+		t.Errorf("logs -f: exit %d, %s\n%s\nwant the --robots answer (exit %d)\n%s", code2, stderr, short, code1, long)
+	}
+	for _, args := range [][]string{{"check", "-f", robots, "-a", "ExampleBot", "/private/a"}, {"report", "-f", robots, "/private/a"}, {"lint", "-f", robots}, {"parse", "-f", robots}} {
+		if _, stderr, code := runCLI(t, "", args...); code == exitUsage {
+			t.Errorf("%v: a usage error: %s", args, stderr)
+		}
 	}
 }

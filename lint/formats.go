@@ -1,0 +1,169 @@
+package lint
+
+import (
+	"bufio"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// The output formats for CI systems beside text, JSON, SARIF and GitHub's
+// workflow commands: one line per finding, GitLab's Code Quality report
+// and JUnit XML.
+
+// WriteConcise writes one line per finding, "file:line:col: severity id:
+// message", as compilers and ruff's concise format do, so that editors and
+// grep can jump to it. A finding about the whole file points at 1:1, as
+// editors need a line; control characters of the message are escaped.
+func WriteConcise(w io.Writer, file string, findings []Finding) error {
+	bw := bufio.NewWriter(w)
+	for _, f := range findings {
+		fmt.Fprintf(bw, "%s:%d:%d: %s %s: %s\n", file, max(f.Line, 1), max(f.Column, 1), f.Severity, f.ID, oneLine(f.Message))
+	}
+	return bw.Flush()
+}
+
+// oneLine writes a message on one line: line breaks and other control
+// characters become spaces.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// gitlabIssue is one entry of GitLab's Code Quality report (a subset of
+// the Code Climate issue format that GitLab reads).
+type gitlabIssue struct {
+	Description string         `json:"description"`
+	CheckName   string         `json:"check_name"`
+	Fingerprint string         `json:"fingerprint"`
+	Severity    string         `json:"severity"`
+	Location    gitlabLocation `json:"location"`
+}
+
+type gitlabLocation struct {
+	Path  string `json:"path"`
+	Lines struct {
+		Begin int `json:"begin"`
+	} `json:"lines"`
+}
+
+// gitlabSeverity maps a severity to GitLab's scale (info, minor, major,
+// critical, blocker).
+func gitlabSeverity(s Severity) string {
+	switch s {
+	case Error:
+		return "major"
+	case Warning:
+		return "minor"
+	}
+	return "info"
+}
+
+// WriteGitLab writes the findings of files as a GitLab Code Quality report
+// (a JSON array; "[]" when there is none). Each file's Source gives the
+// fingerprints (the same as --json's, prefixed by the path, since GitLab
+// needs them unique across the report); without it the line number stands
+// in for the line's content.
+func WriteGitLab(w io.Writer, files []FileFindings) error {
+	issues := []gitlabIssue{}
+	for _, file := range files {
+		fp := newFingerprinter(file.Source, file.Findings)
+		for _, f := range file.Findings {
+			is := gitlabIssue{Description: f.Message, CheckName: f.ID, Severity: gitlabSeverity(f.Severity)}
+			if f.Fix != "" {
+				is.Description += " Fix: " + f.Fix
+			}
+			print := fp.of(f)
+			if file.Source == "" {
+				print = Fingerprint(f.ID, strconv.Itoa(f.Line))
+			}
+			is.Fingerprint = Fingerprint(file.Name, print)
+			is.Location.Path = file.Name
+			is.Location.Lines.Begin = max(f.Line, 1)
+			issues = append(issues, is)
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(issues)
+}
+
+// junitSuites is the JUnit XML document: one test suite per file and one
+// failing test case per finding, or one passing case for a file without
+// findings, so that a CI's test view shows every file linted.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name     string      `xml:"name,attr"`
+	Tests    int         `xml:"tests,attr"`
+	Failures int         `xml:"failures,attr"`
+	Cases    []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	ClassName string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Line      int           `xml:"line,attr,omitempty"`
+	Failure   *junitFailure `xml:"failure"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// WriteJUnit writes the findings of files as JUnit XML: a finding at or
+// above threshold is a failure, one below it a passing case that still
+// names it (so that the report and the exit status agree).
+func WriteJUnit(w io.Writer, files []FileFindings, threshold Severity) error {
+	doc := junitSuites{Name: "robotstxt lint"}
+	for _, file := range files {
+		s := junitSuite{Name: file.Name}
+		for _, f := range file.Findings {
+			c := junitCase{Name: fmt.Sprintf("%s:%d %s", file.Name, max(f.Line, 1), f.ID), ClassName: "robotstxt.lint." + f.ID,
+				File: file.Name, Line: max(f.Line, 1)}
+			if f.Severity.AtLeast(threshold) {
+				body := f.Message
+				if f.Fix != "" {
+					body += "\nFix: " + f.Fix
+				}
+				c.Failure = &junitFailure{Message: oneLine(f.Message), Type: f.Severity.String(), Text: body}
+				s.Failures++
+			}
+			s.Cases = append(s.Cases, c)
+		}
+		if len(s.Cases) == 0 {
+			s.Cases = append(s.Cases, junitCase{Name: file.Name + ": no findings", ClassName: "robotstxt.lint", File: file.Name})
+		}
+		s.Tests = len(s.Cases)
+		doc.Tests += s.Tests
+		doc.Failures += s.Failures
+		doc.Suites = append(doc.Suites, s)
+	}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
