@@ -43,12 +43,16 @@ func TestDocExamples(t *testing.T) {
 	}
 	var total docCounts
 	for _, path := range pages {
+		// Absolute: the examples run in a scratch folder.
+		path, _ := filepath.Abs(path)
 		raw, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		page := docexample.Parse(string(raw))
-		name := strings.TrimSuffix(strings.TrimPrefix(filepath.ToSlash(path), "../../"), ".md")
+		root, _ := filepath.Abs("../..")
+		rel, _ := filepath.Rel(root, path)
+		name := strings.TrimSuffix(filepath.ToSlash(rel), ".md")
 		t.Run(name, func(t *testing.T) {
 			n := runDocPage(t, name, path, page)
 			t.Logf("%s.md: %d examples, %d run, %d marked not run, %d skipped", name, n.found, n.ran, len(n.marked), len(n.skipped))
@@ -588,11 +592,13 @@ func printfEscapes(format string, args []string) string {
 	return b.String()
 }
 
-// docGrep is grep [-v] [-c] PATTERN [FILE...].
+// docGrep is grep [-E] [-v] [-c] PATTERN [FILE...], with Go's regular
+// expressions, which read the patterns of the examples as -E does.
 func docGrep(args []string, stdin []byte, stdout *bytes.Buffer) (int, error) {
 	invert, count := false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch args[0] {
+		case "-E":
 		case "-v":
 			invert = true
 		case "-c":
