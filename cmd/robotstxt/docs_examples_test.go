@@ -23,6 +23,7 @@ import (
 
 	"github.com/robotstxt/robotstxt/internal/docexample"
 	"github.com/robotstxt/robotstxt/internal/testutil"
+	"github.com/robotstxt/robotstxt/server"
 )
 
 // docClockStart is the clock of every page's examples until a
@@ -713,4 +714,16 @@ func (d *docPage) curl(args []string, stdout, stderr *bytes.Buffer) (int, error)
 	defer resp.Body.Close()
 	io.Copy(stdout, resp.Body)
 	return 0, nil
+}
+
+func init() {
+	// serve: the analyser's server and JSON API as "robotstxt serve" runs
+	// them, without the decision service.
+	docHandlers["serve"] = func(d *docPage, _ *docSite) http.Handler {
+		s, err := server.New(server.Options{})
+		if err != nil {
+			d.t.Fatal(err)
+		}
+		return s
+	}
 }

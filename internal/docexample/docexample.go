@@ -22,7 +22,8 @@ type Block struct {
 // Step is one command of an example and the output under it.
 type Step struct {
 	// Command is the command line without "$ ", its continuation lines
-	// joined (a trailing backslash and the line break are dropped).
+	// joined (after a trailing backslash, or inside quotes); the backslash
+	// is dropped, the line break kept.
 	Command string
 	// Output is the output the page shows, each line ending in "\n".
 	Output string
@@ -116,7 +117,7 @@ func (b Block) Steps() []Step {
 		flush(true)
 		s := Step{cmd: []string{l}}
 		cmd := strings.TrimPrefix(l, "$ ")
-		for strings.HasSuffix(cmd, "\\") && i+1 < len(b.Lines) {
+		for (strings.HasSuffix(cmd, "\\") || openQuote(cmd)) && i+1 < len(b.Lines) {
 			i++
 			s.cmd = append(s.cmd, b.Lines[i])
 			cmd = strings.TrimSuffix(cmd, "\\") + "\n" + b.Lines[i]
@@ -126,6 +127,23 @@ func (b Block) Steps() []Step {
 	}
 	flush(false)
 	return steps
+}
+
+// openQuote reports whether a command line ends inside quotes, so that it
+// goes on on the next line, as in a shell.
+func openQuote(s string) bool {
+	var q byte
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case q == 0 && (c == '\'' || c == '"'):
+			q = c
+		case q == c:
+			q = 0
+		case c == '\\' && q != '\'':
+			i++
+		}
+	}
+	return q != 0
 }
 
 // Rewrite returns the page's text with the outputs of the examples given

@@ -39,6 +39,10 @@ func TestParse(t *testing.T) {
 	if p.Blocks[2].IsExample() || len(p.Blocks[2].Notes) != 0 {
 		t.Errorf("block 2 = %+v", p.Blocks[2])
 	}
+	q := Parse("```\n$ curl -d '{\"a\":\n  1}' x\nout\n```\n").Blocks[0].Steps()
+	if len(q) != 1 || q[0].Command != "curl -d '{\"a\":\n  1}' x" || q[0].Output != "out\n" {
+		t.Errorf("a quoted line break: steps = %+v", q)
+	}
 	if got := Parse("```\n$ a\nopen"); len(got.Blocks) != 0 {
 		t.Errorf("an unclosed block was read: %+v", got.Blocks)
 	}
