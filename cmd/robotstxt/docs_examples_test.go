@@ -6,12 +6,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"mime"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -339,10 +341,7 @@ func (f *docFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if w.Header().Get("Content-Type") == "" {
-		w.Header().Set("Content-Type", "text/plain")
-		if strings.HasSuffix(name, ".html") {
-			w.Header().Set("Content-Type", "text/html")
-		}
+		w.Header().Set("Content-Type", cmp.Or(mime.TypeByExtension(path.Ext(name)), "text/plain; charset=utf-8"))
 	}
 	code := http.StatusOK
 	if s, err := os.ReadFile(p + ".status"); err == nil {
