@@ -294,7 +294,7 @@ func (d *docPage) site(at, note string) {
 			d.t.Errorf("%s: site %s: no folder %s", at, raw, dir)
 			return
 		}
-		s.set(&docFiles{dir: dir, served: map[string]int{}})
+		s.set(&docFiles{dir: dir, served: map[string]int{}, page: d})
 	}
 }
 
@@ -305,9 +305,12 @@ var docHandlers = map[string]func(d *docPage, s *docSite) http.Handler{}
 // docFiles serves the files of a folder. A file NAME.1, NAME.2, ... is a
 // script: the n-th request for NAME gets NAME.n, and 404 once the script
 // has no file for n. A file NAME.status holds NAME's status code, and
-// NAME.headers its header lines.
+// NAME.headers its header lines, where the addresses the page shows are
+// replaced by their stand-ins' (for a Location). Bodies are served as they
+// are, so that their digests do not change from run to run.
 type docFiles struct {
 	dir    string
+	page   *docPage
 	mu     sync.Mutex
 	served map[string]int
 }
@@ -337,7 +340,7 @@ func (f *docFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h, err := os.ReadFile(p + ".headers"); err == nil {
 		for _, l := range strings.Split(strings.TrimSpace(string(h)), "\n") {
 			k, v, _ := strings.Cut(l, ":")
-			w.Header().Set(strings.TrimSpace(k), strings.TrimSpace(v))
+			w.Header().Set(strings.TrimSpace(k), f.page.toReal(strings.TrimSpace(v)))
 		}
 	}
 	if w.Header().Get("Content-Type") == "" {
