@@ -151,7 +151,7 @@ that cannot be read at all.`,
 		return err
 	}
 	for _, l := range ranges.Lists {
-		if l.From == "snapshot" && !l.Created.IsZero() && time.Since(l.Created) > 90*24*time.Hour {
+		if l.From == "snapshot" && !l.Created.IsZero() && c.clock().Sub(l.Created) > 90*24*time.Hour {
 			fmt.Fprintf(c.stderr, "robotstxt: note: the shipped IP lists are from %s; run \"robotstxt crawlers update\" for current ones\n", l.Created.Format("2006-01-02"))
 			break
 		}
