@@ -1,12 +1,15 @@
 package lint
 
 import (
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/diff"
+	"github.com/robotstxt/robotstxt/internal/docexample"
 	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
@@ -245,6 +248,32 @@ func TestFixCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d files: %d fixes applied in %d files; suggestions by reason: %v", len(files), applied, changed, suggested)
+	// docs/auditing.md quotes the figures; -update rewrites them.
+	unproven := 0
+	for _, n := range suggested {
+		unproven += n
+	}
+	want := fmt.Sprintf("%d fixes in %d files, all proven, %d left unproven", applied, changed, unproven)
+	const page = "../docs/auditing.md"
+	raw, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := docexample.Counts(string(raw))
+	if !slices.ContainsFunc(counts, func(c docexample.Count) bool { return c.Name == "fix-corpus" }) {
+		t.Fatalf("%s: no <!-- count: fix-corpus --> figure", page)
+	}
+	for _, c := range counts {
+		if c.Name == "fix-corpus" && c.Text != want {
+			if !*testutil.Update {
+				t.Errorf("%s says %q, the run gives %q (go test ./lint -run TestFixCorpus -update)", page, c.Text, want)
+				continue
+			}
+			if err := os.WriteFile(page, []byte(docexample.SetCount(string(raw), "fix-corpus", want)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }
 
 // TestFixLimit: a file larger than MaxFixBytes gets its fixes as

@@ -23,6 +23,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/crawlers"
+	"github.com/robotstxt/robotstxt/diff"
 	"github.com/robotstxt/robotstxt/internal/docexample"
 	"github.com/robotstxt/robotstxt/internal/testutil"
 	"github.com/robotstxt/robotstxt/server"
@@ -194,13 +197,47 @@ func runDocPage(t *testing.T, name, path string, page *docexample.Page) (n docCo
 			outputs[bi] = outs
 		}
 	}
+	text := page.Rewrite(outputs)
+	for _, c := range docexample.Counts(text) {
+		f, ok := docCounters[c.Name]
+		if !ok {
+			if _, elsewhere := docCountsElsewhere[c.Name]; !elsewhere {
+				t.Errorf("%s.md: no figure %q in docCounters (or docCountsElsewhere)", name, c.Name)
+			}
+			continue
+		}
+		if want := f(); c.Text != want {
+			differ = true
+			if !*testutil.Update {
+				t.Errorf("%s.md: the figure %s is %q, not %q (-update rewrites it)", name, c.Name, want, c.Text)
+			}
+			text = docexample.SetCount(text, c.Name, want)
+		}
+	}
 	if differ && *testutil.Update {
-		if err := os.WriteFile(path, []byte(page.Rewrite(outputs)), 0o644); err != nil {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s.md: outputs rewritten", name)
+		t.Logf("%s.md: rewritten", name)
 	}
 	return n
+}
+
+// docCounters compute the figures that pages quote in prose, marked
+// <!-- count: NAME -->FIGURE<!-- /count -->.
+var docCounters = map[string]func() string{
+	// The crawlers diff compares when none are given and the files name
+	// none outside the registry.
+	"diff-crawlers": func() string {
+		return strconv.Itoa(len(diff.DefaultAgents(robotstxt.Parse(nil))))
+	},
+	// The registry's crawlers.
+	"crawlers": func() string { return strconv.Itoa(len(crawlers.All())) },
+}
+
+// docCountsElsewhere are the figures other tests check, with the test.
+var docCountsElsewhere = map[string]string{
+	"fix-corpus": "lint's TestFixCorpus (the shared corpus)",
 }
 
 // skipBrowser says why an example of "robotstxt browse" is not run: under
