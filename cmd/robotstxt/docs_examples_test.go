@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/exec"
@@ -299,18 +300,24 @@ func (d *docPage) site(at, note string) {
 	}
 	if s == nil {
 		s = &docSite{doc: u.Host}
+		// The stand-in listens on the page's IPv4 loopback address
+		// (127.0.0.2 is another origin, and sorts as the page's does),
+		// else on 127.0.0.1.
+		ip := "127.0.0.1"
+		if a, err := netip.ParseAddr(u.Hostname()); err == nil && a.Is4() && a.IsLoopback() {
+			ip = a.String()
+		}
+		ln, err := net.Listen("tcp", ip+":0")
+		if err != nil {
+			d.t.Fatal(err)
+		}
+		s.real = ln.Addr().String()
 		if source == "closed" {
-			// A port nothing listens on: connection refused.
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				d.t.Fatal(err)
-			}
-			s.real = ln.Addr().String()
-			ln.Close()
+			ln.Close() // a port nothing listens on: connection refused
 		} else {
-			srv := httptest.NewServer(s)
+			srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: s}}
+			srv.Start()
 			d.t.Cleanup(srv.Close)
-			s.real = srv.Listener.Addr().String()
 		}
 		d.sites = append(d.sites, s)
 		// Files already in the scratch folder name the site as the page does.
@@ -342,9 +349,10 @@ var docHandlers = map[string]func(d *docPage, s *docSite) http.Handler{}
 // docFiles serves the files of a folder. A file NAME.1, NAME.2, ... is a
 // script: the n-th request for NAME gets NAME.n, and 404 once the script
 // has no file for n. A file NAME.status holds NAME's status code, and
-// NAME.headers its header lines, where the addresses the page shows are
-// replaced by their stand-ins' (for a Location). Bodies are served as they
-// are, so that their digests do not change from run to run.
+// NAME.headers its header lines. The addresses the page shows are replaced
+// by their stand-ins' in the headers (a Location) and in HTML, JavaScript and
+// CSS; other bodies (robots.txt) are served as they are, so that their
+// digests do not change from run to run.
 type docFiles struct {
 	dir    string
 	page   *docPage
@@ -373,6 +381,11 @@ func (f *docFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		http.NotFound(w, r)
 		return
+	}
+	switch path.Ext(name) {
+	case ".html", ".js", ".css":
+		// Pages link to the other sites by the addresses the page shows.
+		body = []byte(f.page.toReal(string(body)))
 	}
 	if h, err := os.ReadFile(p + ".headers"); err == nil {
 		for _, l := range strings.Split(strings.TrimSpace(string(h)), "\n") {
@@ -432,12 +445,22 @@ type docStage struct {
 	errNull, errTo bool
 }
 
+// loopbackAddr matches the loopback addresses with a port of a command
+// line: each must be a stand-in's, never a server of the machine.
+var loopbackAddr = regexp.MustCompile(`\b(localhost|127\.\d+\.\d+\.\d+):\d+\b`)
+
 // step runs one command line and returns what a terminal would show:
-// standard output, then standard error, unless redirected.
+// the standard output of the last command of the pipeline, then the
+// standard error of each, unless redirected.
 func (d *docPage) step(line string) (string, error) {
 	line = strings.TrimSpace(d.toReal(line))
 	if strings.HasPrefix(line, "#") {
 		return "", nil
+	}
+	for _, a := range loopbackAddr.FindAllString(line, -1) {
+		if !slices.ContainsFunc(d.sites, func(s *docSite) bool { return s.real == a }) {
+			return "", fmt.Errorf("no stand-in for %s (a note <!-- example: site http://%s ... -->)", a, a)
+		}
 	}
 	words, err := docexample.Words(line, strconv.Itoa(d.status))
 	if err != nil {
@@ -474,7 +497,7 @@ func (d *docPage) step(line string) (string, error) {
 			st.errNull = true
 		}
 	}
-	var term bytes.Buffer
+	var term, errs bytes.Buffer // what the last command prints, then every command's errors
 	var in []byte
 	for i, st := range stages {
 		if len(st.args) == 0 {
@@ -514,9 +537,10 @@ func (d *docPage) step(line string) (string, error) {
 			in = stdout.Bytes()
 		}
 		if !st.errNull {
-			term.Write(stderr.Bytes())
+			errs.Write(stderr.Bytes())
 		}
 	}
+	term.Write(errs.Bytes())
 	return d.toDoc(term.String()), nil
 }
 

@@ -15,7 +15,8 @@ type Count struct {
 }
 
 // Counts returns the marked figures of a text, in order. A marker without
-// its end, or with another comment inside, is ignored.
+// its end, or with another comment inside, or whose name is not lower-case
+// letters, digits and dashes, is ignored.
 func Counts(text string) []Count {
 	var out []Count
 	for {
@@ -32,11 +33,22 @@ func Counts(text string) []Count {
 		if !ok {
 			return out
 		}
-		if !strings.Contains(body, "<!--") {
+		if !strings.Contains(body, "<!--") && validName(name) {
 			out = append(out, Count{Name: name, Text: body})
 		}
 		text = rest
 	}
+}
+
+// validName reports whether a figure's name is lower-case letters, digits
+// and dashes (so that a page can show the syntax with NAME).
+func validName(name string) bool {
+	for _, c := range name {
+		if (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // SetCount returns text with the figure of every marker named name

@@ -9,6 +9,9 @@ import (
 func TestCounts(t *testing.T) {
 	text := "for <!-- count: crawlers -->62<!-- /count --> crawlers and <!-- count: files -->3 files<!-- /count -->; " +
 		"again <!-- count: crawlers -->61<!-- /count -->; broken <!-- count: x -->1"
+	if got := Counts("the syntax: <!-- count: NAME -->63<!-- /count -->"); len(got) != 0 {
+		t.Errorf("a marker named NAME was read: %v", got)
+	}
 	if got := fmt.Sprint(Counts(text)); got != "[{crawlers 62} {files 3 files} {crawlers 61}]" {
 		t.Errorf("Counts = %s", got)
 	}
