@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"cmp"
 	"context"
@@ -28,6 +29,7 @@ import (
 	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/diff"
 	"github.com/robotstxt/robotstxt/internal/docexample"
+	"github.com/robotstxt/robotstxt/internal/redistest"
 	"github.com/robotstxt/robotstxt/internal/testutil"
 	"github.com/robotstxt/robotstxt/server"
 )
@@ -62,7 +64,9 @@ func TestDocExamples(t *testing.T) {
 		name := strings.TrimSuffix(filepath.ToSlash(rel), ".md")
 		t.Run(name, func(t *testing.T) {
 			n := runDocPage(t, name, path, page)
-			t.Logf("%s.md: %d examples, %d run, %d marked not run, %d skipped", name, n.found, n.ran, len(n.marked), len(n.skipped))
+			if n.found > 0 {
+				t.Logf("%s.md: %d examples, %d run, %d marked not run, %d skipped", name, n.found, n.ran, len(n.marked), len(n.skipped))
+			}
 			if !t.Failed() && n.ran+len(n.marked)+len(n.skipped) != n.found {
 				t.Errorf("%s.md: %d examples, %d run, %d marked not run, %d skipped: every example must run or be marked",
 					name, n.found, n.ran, len(n.marked), len(n.skipped))
@@ -100,6 +104,7 @@ type docPage struct {
 	sites  []*docSite
 	clock  *fakeClock
 	status int // the exit status of the last command, for $?
+	redis  string
 }
 
 // docSite is a loopback server standing in for an address a page shows.
@@ -157,6 +162,8 @@ func runDocPage(t *testing.T, name, path string, page *docexample.Page) (n docCo
 				d.write(rest, d.toReal(b.Text()))
 			case "site":
 				d.site(at, rest)
+			case "serve":
+				d.serve(at, rest)
 			case "clock":
 				tm, err := time.Parse(time.RFC3339, rest)
 				if err != nil {
@@ -166,7 +173,7 @@ func runDocPage(t *testing.T, name, path string, page *docexample.Page) (n docCo
 				d.clock.t = tm
 				d.clock.mu.Unlock()
 			default:
-				t.Errorf("%s: unknown note %q (file, site, clock, not run)", at, note)
+				t.Errorf("%s: unknown note %q (file, site, serve, clock, not run)", at, note)
 			}
 		}
 		if !b.IsExample() || skip {
@@ -274,6 +281,52 @@ func (d *docPage) write(name, content string) {
 	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
 		d.t.Fatal(err)
 	}
+}
+
+// serve handles a note "serve URL ARGS...": "robotstxt serve ARGS" runs
+// in-process on a loopback port, standing in for URL's host and port until
+// the page's end. REDIS in ARGS is the URL of a redis-server started for
+// the page (the test is skipped without one, and fails under CI=true).
+func (d *docPage) serve(at, note string) {
+	raw, rest, _ := strings.Cut(note, " ")
+	u, err := url.Parse(raw)
+	if err != nil || u.Port() == "" {
+		d.t.Errorf("%s: serve %q: want a URL with a host and a port", at, raw)
+		return
+	}
+	args := []string{"serve", "--quiet", "--addr", "127.0.0.1:0"}
+	for _, a := range strings.Fields(rest) {
+		if a == "REDIS" {
+			if d.redis == "" {
+				d.redis = redistest.Start(d.t).URL()
+			}
+			a = d.redis
+		}
+		args = append(args, a)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r, w := io.Pipe()
+	var errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		c := &cli{stdin: strings.NewReader(""), stdout: w, stderr: &errb, getenv: func(string) string { return "" }}
+		code := c.run(ctx, args)
+		w.Close()
+		done <- code
+	}()
+	d.t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	// The first line names the address: "... open http://127.0.0.1:N/ in a browser".
+	line, err := bufio.NewReader(r).ReadString('\n')
+	go io.Copy(io.Discard, r)
+	_, addr, _ := strings.Cut(line, "open http://")
+	addr, _, ok := strings.Cut(addr, "/")
+	if err != nil || !ok {
+		d.t.Fatalf("%s: robotstxt %s: %q %v\n%s", at, strings.Join(args, " "), line, err, errb.String())
+	}
+	d.sites = append(d.sites, &docSite{doc: u.Host, real: addr})
 }
 
 // set makes h the site's handler.
