@@ -709,10 +709,10 @@ func printfEscapes(format string, args []string) string {
 	return b.String()
 }
 
-// docGrep is grep [-E] [-v] [-c] PATTERN [FILE...], with Go's regular
+// docGrep is grep [-E] [-v] [-c] [-o] PATTERN [FILE...], with Go's regular
 // expressions, which read the patterns of the examples as -E does.
 func docGrep(args []string, stdin []byte, stdout *bytes.Buffer) (int, error) {
-	invert, count := false, false
+	invert, count, only := false, false, false
 	for len(args) > 0 && strings.HasPrefix(args[0], "-") {
 		switch args[0] {
 		case "-E":
@@ -720,6 +720,8 @@ func docGrep(args []string, stdin []byte, stdout *bytes.Buffer) (int, error) {
 			invert = true
 		case "-c":
 			count = true
+		case "-o":
+			only = true
 		default:
 			return 0, fmt.Errorf("grep %s: not supported", args[0])
 		}
@@ -745,7 +747,13 @@ func docGrep(args []string, stdin []byte, stdout *bytes.Buffer) (int, error) {
 		}
 		if re.MatchString(strings.TrimSuffix(l, "\n")) != invert {
 			n++
-			if !count {
+			switch {
+			case count:
+			case only && !invert:
+				for _, m := range re.FindAllString(l, -1) {
+					stdout.WriteString(m + "\n")
+				}
+			default:
 				stdout.WriteString(l)
 			}
 		}
