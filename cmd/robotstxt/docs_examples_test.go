@@ -26,7 +26,6 @@ import (
 	"time"
 
 	"github.com/robotstxt/robotstxt"
-	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/diff"
 	"github.com/robotstxt/robotstxt/internal/docexample"
 	"github.com/robotstxt/robotstxt/internal/redistest"
@@ -239,8 +238,6 @@ var docCounters = map[string]func() string{
 	"diff-crawlers": func() string {
 		return strconv.Itoa(len(diff.DefaultAgents(robotstxt.Parse(nil))))
 	},
-	// The registry's crawlers.
-	"crawlers": func() string { return strconv.Itoa(len(crawlers.All())) },
 }
 
 // docCountsElsewhere are the figures other tests check, with the test.
