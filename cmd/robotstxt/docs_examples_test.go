@@ -5,8 +5,10 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"mime"
 	"net"
 	"net/http"
@@ -128,7 +130,7 @@ func (s *docSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func runDocPage(t *testing.T, name, path string, page *docexample.Page) (n docCounts) {
 	d := &docPage{t: t, name: name, dir: t.TempDir(), clock: &fakeClock{t: docClockStart}}
 	d.data, _ = filepath.Abs(filepath.Join("testdata", "docs", filepath.FromSlash(name)))
-	if err := os.CopyFS(d.dir, os.DirFS(d.data)); err != nil && !os.IsNotExist(err) {
+	if err := os.CopyFS(d.dir, os.DirFS(d.data)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal(err)
 	}
 	old := watchClock
