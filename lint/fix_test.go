@@ -1,12 +1,15 @@
 package lint
 
 import (
+	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/diff"
+	"github.com/robotstxt/robotstxt/internal/docexample"
 	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
@@ -316,6 +319,38 @@ func TestFixCorpus(t *testing.T) {
 		}
 	}
 	t.Logf("%d files: %d fixes applied in %d files; suggestions by reason: %v", len(files), applied, changed, suggested)
+	// docs/auditing.md quotes the figures; -update rewrites them.
+	unproven := 0
+	for _, n := range suggested {
+		unproven += n
+	}
+	checkCount(t, "../docs/auditing.md", "fix-corpus", fmt.Sprintf("%d fixes in %d files, all proven, %d left unproven", applied, changed, unproven))
+}
+
+// checkCount checks the figure a doc page quotes as <!-- count: name -->
+// against want, the figure a test computed; with -update it rewrites it.
+func checkCount(t *testing.T, page, name, want string) {
+	t.Helper()
+	raw, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := docexample.Counts(string(raw))
+	if !slices.ContainsFunc(counts, func(c docexample.Count) bool { return c.Name == name }) {
+		t.Fatalf("%s: no <!-- count: %s --> figure", page, name)
+	}
+	for _, c := range counts {
+		if c.Name != name || c.Text == want {
+			continue
+		}
+		if !*testutil.Update {
+			t.Errorf("%s says %q, the run gives %q (go test ./lint -run %s -update)", page, c.Text, want, t.Name())
+			continue
+		}
+		if err := os.WriteFile(page, []byte(docexample.SetCount(string(raw), name, want)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 // TestFixLimit: a file larger than MaxFixBytes gets its fixes as

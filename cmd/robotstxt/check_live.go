@@ -49,7 +49,7 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 	if ua == "" {
 		ua = fetch.DefaultUserAgent
 	}
-	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes, Guard: o.guard.policy()}}
+	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes, Guard: o.guard.policy(), Now: c.now}, Now: c.now}
 	gates := make([]*gate.Gate, len(agents))
 	for i, a := range agents {
 		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client, Purpose: o.purpose}

@@ -64,7 +64,7 @@ unavailable, too-many-redirects), 1 when it must be asked again later
 		redirects = -1 // the Fetcher reads 0 as its default
 	}
 	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: *ua, MaxBytes: *maxBytes, MaxRedirects: redirects,
-		ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout, Timeout: *total, Guard: guard.policy()}}
+		ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout, Timeout: *total, Guard: guard.policy(), Now: c.now}, Now: c.now}
 	st, err := client.Policy(ctx, target)
 	if err != nil {
 		var fe *fetch.Error

@@ -114,8 +114,9 @@ scope.yaml:
 	}
 	client := &gate.Client{
 		Fetcher: &fetch.Fetcher{UserAgent: header, ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout,
-			Timeout: *total, Guard: guard.policy()},
+			Timeout: *total, Guard: guard.policy(), Now: c.now},
 		Cache: cache.NewMemory(*origins, 0),
+		Now:   c.now,
 	}
 	g := &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}
 	var counters gate.Counters

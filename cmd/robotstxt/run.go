@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/robotstxt/robotstxt/internal/textsafe"
 )
@@ -29,6 +30,11 @@ type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// now, when set, is the clock of the commands that stamp times
+	// (fetch, check --live, gate, logs' note on old IP lists): the docs'
+	// examples run on a fixed one.
+	// nil means time.Now.
+	now func() time.Time
 	// onFlags, when set, receives each command's flag set and help texts as
 	// newFlags creates them: the docs, the man page and the completion
 	// scripts are generated from them (reference.go).
@@ -68,6 +74,14 @@ func init() {
 		{"version", "print the module version and VCS revision", runVersion},
 		{"help", "show help for a command", runHelp},
 	}
+}
+
+// clock returns the time: c.now's, else the system's.
+func (c *cli) clock() time.Time {
+	if c.now != nil {
+		return c.now()
+	}
+	return time.Now()
 }
 
 // Run runs the command line args (without the program name) and returns the
