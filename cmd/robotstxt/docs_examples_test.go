@@ -245,6 +245,7 @@ var docCounters = map[string]func() string{
 // docCountsElsewhere are the figures other tests check, with the test.
 var docCountsElsewhere = map[string]string{
 	"fix-corpus": "lint's TestFixCorpus (the shared corpus)",
+	"fix-parsers": "lint's TestFixCorpusOtherParsers (the shared corpus, urllib and Protego)",
 }
 
 // skipBrowser says why an example of "robotstxt browse" is not run: under
