@@ -244,7 +244,7 @@ var docCounters = map[string]func() string{
 
 // docCountsElsewhere are the figures other tests check, with the test.
 var docCountsElsewhere = map[string]string{
-	"fix-corpus": "lint's TestFixCorpus (the shared corpus)",
+	"fix-corpus":  "lint's TestFixCorpus (the shared corpus)",
 	"fix-parsers": "lint's TestFixCorpusOtherParsers (the shared corpus, urllib and Protego)",
 }
 
