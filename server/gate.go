@@ -250,14 +250,26 @@ func (g *gateService) allowed(w http.ResponseWriter, r *http.Request) bool {
 		return false
 	}
 	if g.o.Token != "" {
-		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || subtle.ConstantTimeCompare([]byte(strings.TrimSpace(got)), []byte(g.o.Token)) != 1 {
+		got, ok := bearerToken(r.Header.Get("Authorization"))
+		if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(g.o.Token)) != 1 {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="robotstxt gate"`)
 			writeError(w, http.StatusUnauthorized, "this gate needs Authorization: Bearer TOKEN", "")
 			return false
 		}
 	}
 	return true
+}
+
+// bearerToken reads "Bearer TOKEN" from an Authorization header. The
+// scheme's name is case-insensitive (RFC 9110 section 11.1: "bearer" and
+// "BEARER" are Bearer), and the token is taken as sent, spaces around it
+// aside.
+func bearerToken(h string) (string, bool) {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(h), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	return strings.TrimSpace(token), true
 }
 
 // crossSite says why r may come from another site's page, "" when it does

@@ -391,6 +391,11 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 		{"token missing", "/api/v1/decide", "s3cret", nil, nil, 401},
 		{"token wrong", "/api/v1/decide", "s3cret", nil, map[string]string{"Authorization": "Bearer nope"}, 401},
 		{"token right", "/api/v1/decide", "s3cret", nil, map[string]string{"Authorization": "Bearer s3cret"}, 200},
+		// RFC 9110 section 11.1: the scheme's name is case-insensitive.
+		{"token right, scheme in lower case", "/api/v1/decide", "s3cret", nil, map[string]string{"Authorization": "bearer s3cret"}, 200},
+		{"token right, scheme in upper case", "/api/v1/decide", "s3cret", nil, map[string]string{"Authorization": "BEARER s3cret"}, 200},
+		{"another scheme", "/api/v1/decide", "s3cret", nil, map[string]string{"Authorization": "Basic s3cret"}, 401},
+		{"the scheme glued to the token", "/api/v1/decide", "s3cret", nil, map[string]string{"Authorization": "Bearers3cret"}, 401},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

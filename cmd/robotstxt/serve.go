@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"io"
 	"log/slog"
 	"net"
@@ -76,12 +77,37 @@ GET /api/v1/config tells the page whether fetching is on.`+serveGateHelp,
 	if err != nil {
 		return usagef("serve: %v", err)
 	}
+	if w := openGateWarning(ln.Addr(), gf.on, gf.tokenFile); w != "" {
+		fmt.Fprintln(c.stderr, w)
+	}
 	fmt.Fprintf(c.stdout, "robotstxt: serving the analyser; open %s in a browser (Ctrl-C to stop)\n", pageURL(ln.Addr()))
 	if err := srv.Serve(ctx, ln); err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 	fmt.Fprintln(c.stdout, "robotstxt: stopped")
 	return nil
+}
+
+// openGateWarning is the warning for a decision service that listens
+// beyond this machine without a token, "" otherwise.
+func openGateWarning(a net.Addr, gate bool, tokenFile string) string {
+	if !gate || tokenFile != "" || loopbackOnly(a) {
+		return ""
+	}
+	return fmt.Sprintf("robotstxt: warning: the decision service listens on %s without --gate-token-file: "+
+		"anyone who reaches this port can ask it for decisions and lift its holds (give --gate-token-file FILE)", textsafe.Escape(a.String()))
+}
+
+// loopbackOnly reports whether a listening address is reachable from this
+// machine only (127.0.0.0/8, ::1); an unspecified one ("0.0.0.0", ":8080")
+// listens on every interface.
+func loopbackOnly(a net.Addr) bool {
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
 
 // pageURL is the address to open in a browser: an unspecified host (":8080",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -101,5 +102,34 @@ func TestServeGate(t *testing.T) {
 	}
 	if logged != 3 {
 		t.Errorf("%d request log objects, want 3:\n%s", logged, stderr.String())
+	}
+}
+
+// TestOpenGateWarning: serve --gate warns when it listens beyond loopback
+// without a token, and only then.
+func TestOpenGateWarning(t *testing.T) {
+	for _, tt := range []struct {
+		addr  string
+		gate  bool
+		token string
+		warn  bool
+	}{
+		{"0.0.0.0:8080", true, "", true},
+		{"[::]:8080", true, "", true},
+		{"192.0.2.7:8080", true, "", true},
+		{"0.0.0.0:8080", true, "token.txt", false},
+		{"127.0.0.1:8080", true, "", false},
+		{"127.0.0.53:8080", true, "", false},
+		{"[::1]:8080", true, "", false},
+		{"0.0.0.0:8080", false, "", false}, // the page alone holds no decisions
+	} {
+		a, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := openGateWarning(a, tt.gate, tt.token)
+		if (w != "") != tt.warn || tt.warn && !strings.Contains(w, "--gate-token-file") {
+			t.Errorf("%s gate=%v token=%q: %q", tt.addr, tt.gate, tt.token, w)
+		}
 	}
 }
