@@ -280,6 +280,10 @@ type RequestSigner struct {
 	Agent    string
 	Validity time.Duration // DefaultValidity when 0
 	Label    string        // "sig1" when empty
+	// WholeAgentField covers "signature-agent" without ;key, the whole
+	// field (which names one agent), as web-bot-auth 0.1 for Node signs
+	// and verifies; the draft's form, the default, covers the member.
+	WholeAgentField bool
 }
 
 // Sign signs r as sent now.
@@ -326,7 +330,11 @@ func (s *RequestSigner) SignAt(r *http.Request, now time.Time) error {
 			return fmt.Errorf("%w: %q cannot be sent", ErrAgent, s.Agent)
 		}
 		r.Header.Set("Signature-Agent", string(v))
-		components = append(components, Component{Name: "signature-agent", Key: label})
+		c := Component{Name: "signature-agent", Key: label}
+		if s.WholeAgentField {
+			c.Key = ""
+		}
+		components = append(components, c)
 	}
 	now = now.Truncate(time.Second)
 	input, sig, err := Sign(FromRequest(r), s.Key, label, components, Params{
