@@ -77,3 +77,26 @@ func BenchmarkVerify(b *testing.B) {
 		b.Fatal(sink)
 	}
 }
+
+// FuzzParseDirectory: any body parses within bounds or fails, and every
+// usable key of a parsed directory is found by its thumbprint.
+func FuzzParseDirectory(f *testing.F) {
+	pub := testKeyEd25519
+	pub.D = ""
+	f.Add(NewDirectory(pub, testKeyRSAPSS).Marshal())
+	f.Add([]byte(`{"keys":[{"kty":"EC","crv":"P-256","x":"","y":""},{"kty":"oct"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := ParseDirectory(data)
+		if err != nil {
+			return
+		}
+		if len(d.Keys) > MaxDirectoryKeys {
+			t.Fatalf("%d keys", len(d.Keys))
+		}
+		for _, k := range d.usable {
+			if _, _, ok := d.Find(k.thumbprint); !ok {
+				t.Fatalf("key %+v not found by its thumbprint", k.jwk)
+			}
+		}
+	})
+}
