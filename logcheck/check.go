@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/logs"
 	"github.com/robotstxt/robotstxt/verify"
 )
@@ -16,11 +17,16 @@ type Checker struct {
 	Identify *Identifier
 	// Verifier may be nil: every request is then unverifiable.
 	Verifier *verify.Verifier
+	// Keys are the signature agents' key directories Web Bot Auth
+	// signatures are checked against (keydir.Folder); nil leaves every
+	// signed request unverifiable by signature.
+	Keys httpsig.Keys
 	// Examples bounds the example URLs kept per rule (default 3).
 	Examples int
 
-	report *Report
-	state  []crawlerState
+	report  *Report
+	state   []crawlerState
+	sigRows map[string]*SignatureRow
 }
 
 // Judgement is what Judge finds out about one request, beside it.
@@ -32,6 +38,7 @@ type Judgement struct {
 	allowed     bool
 	rule        ruleRef
 	graceSince  time.Time // zero: no grace possible
+	sig         sigJudgement
 }
 
 type ruleRef struct {
@@ -55,11 +62,14 @@ type ruleKey struct {
 func (c *Checker) Judge(ctx context.Context, r *logs.Record, j *Judgement) {
 	j.crawler = c.Identify.Identify(r.UserAgent)
 	j.version = -1
+	j.sig = checkSignature(r, c.Keys)
 	if j.crawler < 0 || r.Target == "" {
 		return
 	}
 	cr := &c.Identify.Crawlers[j.crawler]
-	if c.Verifier != nil {
+	if v, ok := identityBySignature(j.sig, cr.Operator); ok {
+		j.identity = v
+	} else if c.Verifier != nil {
 		j.identity = c.Verifier.Verify(ctx, cr.Operator, r.Addr)
 	} else {
 		j.identity = verify.Verdict{Status: verify.Unverifiable}
@@ -113,6 +123,9 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	}
 	rep := c.report
 	rep.Requests++
+	if j.sig.signed {
+		c.addSignature(j.sig)
+	}
 	if j.crawler < 0 {
 		rep.OtherRequests++
 		return
@@ -129,6 +142,10 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	switch j.identity.Status {
 	case verify.Verified:
 		row.Verified++
+		if row.VerifiedBy == nil {
+			row.VerifiedBy = map[string]int{}
+		}
+		row.VerifiedBy[j.identity.Method]++
 	case verify.Spoofed:
 		row.Spoofed++
 		if len(row.SpoofedAddrs) < c.examples() && r.Addr.IsValid() && !containsString(row.SpoofedAddrs, r.Addr.String()) {
