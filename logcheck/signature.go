@@ -205,6 +205,7 @@ func (rep *Report) writeSignatures(b *strings.Builder) {
 		}
 		fmt.Fprintf(b, "  %s: %s\n", esc(s.Agent), strings.Join(parts, ", "))
 	}
+	b.WriteString("\n")
 	for _, r := range rep.Crawlers {
 		if r.Verified == 0 {
 			continue
