@@ -195,3 +195,33 @@ func freshUntil(h http.Header, now time.Time) time.Time {
 	}
 	return now.Add(life)
 }
+
+// Live finds directories by fetching them as requests name them, through
+// Fetcher (and its HTTP cache): for a server that verifies requests as
+// they come. Allow, when not nil, says which directory URLs may be
+// fetched at all (a site may trust a few agents only); Timeout bounds each
+// fetch (10 s when 0). A directory that cannot be had is an
+// httpsig.ErrUnknownAgent: the request is unverifiable, not spoofed.
+type Live struct {
+	Fetcher *Fetcher
+	Allow   func(url string) bool
+	Timeout time.Duration
+}
+
+// Directory implements httpsig.Keys, with the directory as fetched now.
+func (l *Live) Directory(url string, _ time.Time) (*httpsig.Directory, error) {
+	if l.Allow != nil && !l.Allow(url) {
+		return nil, fmt.Errorf("%w: %s (not allowed)", httpsig.ErrUnknownAgent, url)
+	}
+	timeout := l.Timeout
+	if timeout <= 0 {
+		timeout = 10 * time.Second
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	s, err := l.Fetcher.Fetch(ctx, url)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", httpsig.ErrUnknownAgent, err)
+	}
+	return s.Directory, nil
+}

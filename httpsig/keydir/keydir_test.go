@@ -271,3 +271,28 @@ func TestFetchSaveVerify(t *testing.T) {
 		t.Errorf("%+v %v", res, err)
 	}
 }
+
+// Live fetches a directory a request names, once while it is fresh, and
+// only those Allow lets through.
+func TestLive(t *testing.T) {
+	var hits atomic.Int32
+	u, client := tlsServer(t, serveDir(&hits, map[string]string{"Cache-Control": "max-age=600"}, dirBody))
+	l := &Live{Fetcher: &Fetcher{Client: client}}
+	for range 3 {
+		d, err := l.Directory(u, time.Time{})
+		if err != nil || d.Usable() != 1 {
+			t.Fatal(d, err)
+		}
+	}
+	if hits.Load() != 1 {
+		t.Errorf("%d fetches, want 1", hits.Load())
+	}
+	l.Allow = func(string) bool { return false }
+	if _, err := l.Directory(u, time.Time{}); !errors.Is(err, httpsig.ErrUnknownAgent) {
+		t.Errorf("not allowed: %v", err)
+	}
+	l = &Live{Fetcher: &Fetcher{Client: Client(nil, 5*time.Second, nil)}} // loopback refused
+	if _, err := l.Directory(u, time.Time{}); !errors.Is(err, httpsig.ErrUnknownAgent) {
+		t.Errorf("fetch failure: %v", err)
+	}
+}
