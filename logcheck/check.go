@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/logs"
 	"github.com/robotstxt/robotstxt/verify"
 )
@@ -17,10 +16,9 @@ type Checker struct {
 	Identify *Identifier
 	// Verifier may be nil: every request is then unverifiable.
 	Verifier *verify.Verifier
-	// Keys are the signature agents' key directories Web Bot Auth
-	// signatures are checked against (keydir.Folder); nil leaves every
-	// signed request unverifiable by signature.
-	Keys httpsig.Keys
+	// Signatures checks Web Bot Auth signatures (httpsig/logsig); nil
+	// reads none.
+	Signatures SignatureChecker
 	// Examples bounds the example URLs kept per rule (default 3).
 	Examples int
 
@@ -62,7 +60,9 @@ type ruleKey struct {
 func (c *Checker) Judge(ctx context.Context, r *logs.Record, j *Judgement) {
 	j.crawler = c.Identify.Identify(r.UserAgent)
 	j.version = -1
-	j.sig = checkSignature(r, c.Keys)
+	if c.Signatures != nil {
+		j.sig = c.Signatures.CheckSignature(r)
+	}
 	if j.crawler < 0 || r.Target == "" {
 		return
 	}
@@ -123,7 +123,7 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	}
 	rep := c.report
 	rep.Requests++
-	if j.sig.signed {
+	if j.sig.Signed {
 		c.addSignature(j.sig)
 	}
 	if j.crawler < 0 {

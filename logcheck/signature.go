@@ -1,13 +1,10 @@
 package logcheck
 
 import (
-	"errors"
 	"fmt"
-	"net/http"
 	"sort"
 	"strings"
 
-	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/logs"
 	"github.com/robotstxt/robotstxt/verify"
@@ -42,85 +39,27 @@ const (
 	SigNoHost       = "no-host"          // the log does not record the Host the signature covers
 )
 
-// sigJudgement is the signature part of a Judgement.
-type sigJudgement struct {
-	signed bool
-	status verify.Status
-	agent  string
-	reason string
+// SignatureVerdict is what a SignatureChecker finds of one logged
+// request: whether it carries a Web Bot Auth signature, the verdict
+// (verified, spoofed or unverifiable), the signature agent's URL ("(none)"
+// or "(unreadable)" when it names none that reads) and, when not
+// verified, the reason (a Sig constant).
+type SignatureVerdict struct {
+	Signed bool
+	Status verify.Status
+	Agent  string
+	Reason string
 }
 
-// checkSignature verifies the Web Bot Auth signature of r, if it has one,
-// at the request's own time.
-func checkSignature(r *logs.Record, keys httpsig.Keys) sigJudgement {
-	if r.SignatureInput == "" || !strings.Contains(r.SignatureInput, httpsig.Tag) {
-		return sigJudgement{}
-	}
-	j := sigJudgement{signed: true, agent: "(none)"}
-	if r.SignatureAgent != "" {
-		if agents, err := httpsig.ParseSignatureAgent(r.SignatureAgent); err == nil {
-			j.agent = agents[0].URL
-		} else {
-			j.agent = "(unreadable)"
-		}
-	}
-	host, target := r.Host, r.Target
-	if strings.HasPrefix(target, "https://") || strings.HasPrefix(target, "http://") {
-		rest := target[strings.Index(target, "//")+2:]
-		h, path, _ := strings.Cut(rest, "/")
-		if host == "" {
-			host = h
-		}
-		target = "/" + path
-	}
-	if host == "" {
-		j.status, j.reason = verify.Unverifiable, SigNoHost
-		return j
-	}
-	h := http.Header{}
-	h.Set("Signature-Input", r.SignatureInput)
-	if r.Signature != "" {
-		h.Set("Signature", r.Signature)
-	}
-	if r.SignatureAgent != "" {
-		h.Set("Signature-Agent", r.SignatureAgent)
-	}
-	res, err := httpsig.Verify(httpsig.FromTarget(r.Method, "https", host, target, h), httpsig.VerifyOptions{At: r.Time, Keys: keys})
-	if res.Agent != "" {
-		j.agent = res.Agent
-	}
-	switch {
-	case err == nil:
-		j.status = verify.Verified
-	case errors.Is(err, httpsig.ErrUnsigned):
-		return sigJudgement{} // no signature tagged web-bot-auth after all
-	case errors.Is(err, httpsig.ErrNoAgent):
-		j.status, j.reason = verify.Unverifiable, SigNoAgent
-	case errors.Is(err, httpsig.ErrUnknownAgent):
-		j.status, j.reason = verify.Unverifiable, SigNoDirectory
-	default:
-		j.status, j.reason = verify.Spoofed, sigReason(err)
-	}
-	return j
+// SignatureChecker verifies the Web Bot Auth signatures of logged
+// requests, each at its own time. Package httpsig/logsig implements it;
+// it is kept out of logcheck so that the web page, which runs logcheck as
+// WebAssembly, does not carry the signature crypto.
+type SignatureChecker interface {
+	CheckSignature(r *logs.Record) SignatureVerdict
 }
 
-func sigReason(err error) string {
-	switch {
-	case errors.Is(err, httpsig.ErrBadSignature):
-		return SigBadSignature
-	case errors.Is(err, httpsig.ErrExpired):
-		return SigExpired
-	case errors.Is(err, httpsig.ErrNotYetValid):
-		return SigNotYetValid
-	case errors.Is(err, httpsig.ErrUnknownKey):
-		return SigUnknownKey
-	case errors.Is(err, httpsig.ErrMalformed):
-		return SigMalformed
-	case errors.Is(err, httpsig.ErrAgent):
-		return SigBadAgent
-	}
-	return SigRules // coverage, parameters, HMAC, a component not supported
-}
+type sigJudgement = SignatureVerdict
 
 // identityBySignature is the crawler's identity a signature decides: a
 // verified signature of an agent its operator documents verifies it, a
@@ -128,9 +67,9 @@ func sigReason(err error) string {
 // agent, no directory) ok is false and the lists and DNS decide.
 func identityBySignature(s sigJudgement, operator string) (v verify.Verdict, ok bool) {
 	switch {
-	case s.status == verify.Verified && operator != "" && verify.SignatureAgentOperator(s.agent) == operator:
-		return verify.Verdict{Status: verify.Verified, Method: "signature", Name: s.agent}, true
-	case s.status == verify.Spoofed:
+	case s.Status == verify.Verified && operator != "" && verify.SignatureAgentOperator(s.Agent) == operator:
+		return verify.Verdict{Status: verify.Verified, Method: "signature", Name: s.Agent}, true
+	case s.Status == verify.Spoofed:
 		return verify.Verdict{Status: verify.Spoofed, Method: "signature"}, true
 	}
 	return verify.Verdict{}, false
@@ -141,13 +80,13 @@ func (c *Checker) addSignature(s sigJudgement) {
 	if c.sigRows == nil {
 		c.sigRows = map[string]*SignatureRow{}
 	}
-	row := c.sigRows[s.agent]
+	row := c.sigRows[s.Agent]
 	if row == nil {
-		row = &SignatureRow{Agent: s.agent, Operator: verify.SignatureAgentOperator(s.agent)}
-		c.sigRows[s.agent] = row
+		row = &SignatureRow{Agent: s.Agent, Operator: verify.SignatureAgentOperator(s.Agent)}
+		c.sigRows[s.Agent] = row
 	}
 	row.Requests++
-	switch s.status {
+	switch s.Status {
 	case verify.Verified:
 		row.Verified++
 		return
@@ -159,7 +98,7 @@ func (c *Checker) addSignature(s sigJudgement) {
 	if row.Reasons == nil {
 		row.Reasons = map[string]int{}
 	}
-	row.Reasons[s.reason]++
+	row.Reasons[s.Reason]++
 }
 
 func (c *Checker) signatureRows() []SignatureRow {

@@ -12,6 +12,7 @@ import (
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/httpsig/keydir"
+	"github.com/robotstxt/robotstxt/httpsig/logsig"
 	"github.com/robotstxt/robotstxt/logcheck"
 	"github.com/robotstxt/robotstxt/logs"
 	"github.com/robotstxt/robotstxt/verify"
@@ -126,7 +127,7 @@ that cannot be read at all.`,
 		if err != nil {
 			return usagef("logs: --key-dirs: %v", err)
 		}
-		chk.Keys = folder
+		chk.Signatures = &logsig.Checker{Keys: folder}
 	}
 
 	var inputs []logs.Input

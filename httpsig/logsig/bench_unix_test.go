@@ -1,6 +1,6 @@
 //go:build unix
 
-package logcheck
+package logsig
 
 import (
 	"context"
@@ -10,12 +10,27 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/internal/loggen"
+	"github.com/robotstxt/robotstxt/internal/testutil"
+	"github.com/robotstxt/robotstxt/logcheck"
 	"github.com/robotstxt/robotstxt/logs"
+	"github.com/robotstxt/robotstxt/verify"
 )
 
-// signedBench is the generated log of BenchmarkPipeline in the
+// genChecker is logcheck's BenchmarkPipeline checker: the generator's
+// robots.txt, the shipped IP lists.
+func genChecker(t testing.TB) *logcheck.Checker {
+	ranges, err := verify.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := logcheck.NewTimeline([]logcheck.Version{{N: 1, Label: "robots.txt", Robots: robotstxt.ParseString(loggen.Robots)}})
+	return &logcheck.Checker{Timeline: tl, Identify: logcheck.NewIdentifier(nil), Verifier: &verify.Verifier{Ranges: ranges}}
+}
+
+// signedBench is the generated log of logcheck's BenchmarkPipeline in the
 // combined-signed format: every line gets the Host and the three Web Bot
 // Auth fields, one line in ten a real signature made at its logged time
 // (ChatGPT-User's user agent, agent https://chatgpt.com), the others "-".
@@ -52,15 +67,15 @@ func benchSigned(b *testing.B, format string, keys bool) {
 	}
 	b.SetBytes(int64(len(log)))
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0 := testutil.CPUTime()
 	var signed int
 	for range b.N {
-		c := newGenChecker(b)
+		c := genChecker(b)
 		if keys {
-			c.Keys = k
+			c.Signatures = &Checker{Keys: k}
 		}
-		rd := &logs.Reader[Judgement]{Format: fm, Workers: 1, Work: func(r *logs.Record, j *Judgement) { c.Judge(context.Background(), r, j) }}
-		if _, err := rd.Read(context.Background(), []logs.Input{{Name: "gen", R: strings.NewReader(log)}}, func(r *logs.Record, j *Judgement) error { c.Add(r, j); return nil }); err != nil {
+		rd := &logs.Reader[logcheck.Judgement]{Format: fm, Workers: 1, Work: func(r *logs.Record, j *logcheck.Judgement) { c.Judge(context.Background(), r, j) }}
+		if _, err := rd.Read(context.Background(), []logs.Input{{Name: "gen", R: strings.NewReader(log)}}, func(r *logs.Record, j *logcheck.Judgement) error { c.Add(r, j); return nil }); err != nil {
 			b.Fatal(err)
 		}
 		signed = 0
@@ -72,7 +87,7 @@ func benchSigned(b *testing.B, format string, keys bool) {
 		b.Fatalf("%d signatures verified, want 20000", signed)
 	}
 	b.ReportMetric(float64(200000*b.N)/b.Elapsed().Seconds(), "lines/s")
-	b.ReportMetric(float64(200000*b.N)/(cpuTime()-cpu0).Seconds(), "lines/cpu-s")
+	b.ReportMetric(float64(200000*b.N)/(testutil.CPUTime()-cpu0).Seconds(), "lines/cpu-s")
 }
 
 // BenchmarkPipelineSignaturesOff reads the signed log as plain combined
