@@ -8,8 +8,7 @@
 // serialises to its canonical form; RFC 9421 builds signature bases from
 // that form (its sections 2.1.1 and 2.3).
 //
-// The root package keeps its own small validator (sfv.go): it reads one
-// kind of field on the hot path of robots.txt parsing, allocates nothing
-// and keeps no values. This package is for the callers that need the
-// values themselves (httpsig).
+// It is the one Structured Fields reader of the module: the root package
+// reads Content-Usage preferences with it (sfv.go), httpsig the signature
+// fields. It imports the standard library only.
 package sfv
