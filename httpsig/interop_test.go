@@ -108,6 +108,40 @@ func TestInteropWebBotAuth(t *testing.T) {
 			}
 		})
 	}
+	t.Run("web-bot-auth signs with RSA-PSS", func(t *testing.T) {
+		// test-key-rsa-pss (RFC 9421 B.1.2) as the vectors' private JWK.
+		data, err := os.ReadFile("testdata/web-bot-auth-architecture-v2.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var vectors []struct {
+			Key map[string]any `json:"key"`
+		}
+		if err := json.Unmarshal(data, &vectors); err != nil {
+			t.Fatal(err)
+		}
+		res := runNode(t, modules, map[string]any{
+			"mode": "sign", "method": "GET", "url": "https://site.example/page",
+			"headers": map[string]string{"signature-agent": `"https://bot.example"`},
+			"jwk":     vectors[0].Key, "created": created, "expires": created + 60,
+		})
+		if res["error"] != "" {
+			t.Fatal(res["error"])
+		}
+		rsaKeys := Keyring{agentURL + WellKnownPath: NewDirectory(testKeyRSAPSS)}
+		r, _ := http.NewRequest("GET", "https://site.example/page", nil)
+		r.Header.Set("Signature-Agent", `"https://bot.example"`)
+		r.Header.Set("Signature-Input", res["Signature-Input"])
+		r.Header.Set("Signature", res["Signature"])
+		got, err := Verify(FromRequest(r), VerifyOptions{At: signedAt, Keys: rsaKeys})
+		if err != nil || got.Alg != RSAPSS {
+			t.Fatalf("Verify = %+v, %v", got, err)
+		}
+		r.Host = "other.example"
+		if _, err := Verify(FromRequest(r), VerifyOptions{At: signedAt, Keys: rsaKeys}); !errors.Is(err, ErrBadSignature) {
+			t.Errorf("other host: %v", err)
+		}
+	})
 	t.Run("web-bot-auth verifies RequestSigner", func(t *testing.T) {
 		// web-bot-auth 0.1.3 checks expires against its own clock.
 		s := &RequestSigner{Key: edSigner(t), Agent: agentURL, WholeAgentField: true, Validity: time.Hour}
