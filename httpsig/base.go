@@ -12,6 +12,16 @@ import (
 // message lacks, or one this package does not implement.
 var ErrComponent = errors.New("httpsig: covered component")
 
+// Two kinds of component errors say the signature could not be checked
+// rather than that it is wrong: ErrUnsupported (a component or parameter
+// this package does not implement) and ErrNoField (a covered field the
+// message lacks: a request without it fails, a log that does not record
+// it cannot tell). Both come wrapped with ErrComponent.
+var (
+	ErrUnsupported = errors.New("not supported")
+	ErrNoField     = errors.New("not in the message")
+)
+
 // Component names a covered component (RFC 9421 section 2): a derived
 // component ("@authority") or a header field ("signature-agent"), with
 // Key for the ;key parameter (one Dictionary member, section 2.1.2) and SF
@@ -50,7 +60,7 @@ func componentOf(it sfv.Item) (Component, error) {
 		case p.Key == "key" && p.Value.Kind == sfv.String:
 			c.Key = p.Value.Str
 		default:
-			return c, fmt.Errorf("%w %q: parameter %q not supported", ErrComponent, c.Name, p.Key)
+			return c, fmt.Errorf("%w %q: parameter %q %w", ErrComponent, c.Name, p.Key, ErrUnsupported)
 		}
 	}
 	if c.Key != "" && c.SF {
@@ -91,11 +101,11 @@ func (m *Message) value(c Component) (string, error) {
 		return "", fmt.Errorf("%w: @signature-params cannot be covered (section 2.3)", ErrComponent)
 	}
 	if strings.HasPrefix(c.Name, "@") {
-		return "", fmt.Errorf("%w %q: not supported", ErrComponent, c.Name)
+		return "", fmt.Errorf("%w %q: %w", ErrComponent, c.Name, ErrUnsupported)
 	}
 	vals := m.Header.Values(c.Name)
 	if len(vals) == 0 {
-		return "", fmt.Errorf("%w %q: the message has no such field", ErrComponent, c.Name)
+		return "", fmt.Errorf("%w %q: %w", ErrComponent, c.Name, ErrNoField)
 	}
 	trimmed := make([]string, len(vals))
 	for i, v := range vals {
@@ -116,7 +126,7 @@ func (m *Message) value(c Component) (string, error) {
 		return string(b), err
 	case c.SF:
 		if !dictionaryFields[c.Name] {
-			return "", fmt.Errorf("%w %q: ;sf on a field of unknown type", ErrComponent, c.Name)
+			return "", fmt.Errorf("%w %q: ;sf on a field of unknown type %w", ErrComponent, c.Name, ErrUnsupported)
 		}
 		d, err := sfv.ParseDictionary(v)
 		if err != nil {

@@ -42,10 +42,11 @@ var (
 )
 
 // Unverifiable reports whether err leaves the signer's identity unknown
-// (no agent named, no directory known) rather than disproved (a bad,
-// expired or unattributable signature).
+// (no agent named, no directory known, a component this package does not
+// implement) rather than disproved (a bad, expired or unattributable
+// signature).
 func Unverifiable(err error) bool {
-	return errors.Is(err, ErrNoAgent) || errors.Is(err, ErrUnknownAgent) || errors.Is(err, ErrUnsigned)
+	return errors.Is(err, ErrNoAgent) || errors.Is(err, ErrUnknownAgent) || errors.Is(err, ErrUnsigned) || errors.Is(err, ErrUnsupported)
 }
 
 // Agent is one signature agent named by Signature-Agent: the member's key

@@ -416,3 +416,39 @@ func TestReadPrivateKey(t *testing.T) {
 		t.Error("a directory accepted")
 	}
 }
+
+// A covered component the message lacks fails the signature
+// (ErrNoField); one this package does not implement leaves it unverifiable
+// (ErrUnsupported), never spoofed for want of code.
+func TestVerifyComponentErrors(t *testing.T) {
+	r, keys := signed(t, nil)
+	m := FromRequest(r)
+	in, sig, err := Sign(m, edSigner(t), "sig1", []Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: "x-extra"}},
+		Params{Created: signedAt, Expires: signedAt.Add(time.Minute), KeyID: "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U", Tag: Tag})
+	if err == nil || !errors.Is(err, ErrNoField) {
+		t.Fatalf("signing a missing field: %v", err)
+	}
+	r.Header.Set("X-Extra", "v")
+	in, sig, err = Sign(FromRequest(r), edSigner(t), "sig1", []Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: "x-extra"}},
+		Params{Created: signedAt, Expires: signedAt.Add(time.Minute), KeyID: "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U", Tag: Tag})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Header.Set("Signature-Input", in)
+	r.Header.Set("Signature", sig)
+	if _, err := Verify(FromRequest(r), VerifyOptions{At: signedAt, Keys: keys}); err != nil {
+		t.Fatalf("with the field: %v", err)
+	}
+	r.Header.Del("X-Extra")
+	if _, err := Verify(FromRequest(r), VerifyOptions{At: signedAt, Keys: keys}); !errors.Is(err, ErrNoField) || Unverifiable(err) {
+		t.Errorf("without the field: %v", err)
+	}
+	replaceIn(r, "Signature-Input", `"x-extra"`, `"@status"`)
+	if _, err := Verify(FromRequest(r), VerifyOptions{At: signedAt, Keys: keys}); !errors.Is(err, ErrUnsupported) || !Unverifiable(err) {
+		t.Errorf("@status: %v", err)
+	}
+	replaceIn(r, "Signature-Input", `"@status"`, `"@path";req`)
+	if _, err := Verify(FromRequest(r), VerifyOptions{At: signedAt, Keys: keys}); !errors.Is(err, ErrUnsupported) {
+		t.Errorf(";req: %v", err)
+	}
+}

@@ -37,6 +37,8 @@ const (
 	SigNoAgent      = "no-agent"         // no Signature-Agent: no key by keyid alone
 	SigNoDirectory  = "no-key-directory" // no saved directory for the agent (--key-dirs)
 	SigNoHost       = "no-host"          // the log does not record the Host the signature covers
+	SigNotLogged    = "field-not-logged" // the signature covers a header field the log does not record
+	SigUnsupported  = "unsupported"      // a covered component the verifier does not implement
 )
 
 // SignatureVerdict is what a SignatureChecker finds of one logged

@@ -55,6 +55,9 @@ func (c *Checker) CheckSignature(r *logs.Record) logcheck.SignatureVerdict {
 	if r.SignatureAgent != "" {
 		h.Set("Signature-Agent", r.SignatureAgent)
 	}
+	if r.UserAgent != "" {
+		h.Set("User-Agent", r.UserAgent)
+	}
 	res, err := httpsig.Verify(httpsig.FromTarget(r.Method, "https", host, target, h), httpsig.VerifyOptions{At: r.Time, Keys: c.Keys})
 	if res.Agent != "" {
 		v.Agent = res.Agent
@@ -68,6 +71,12 @@ func (c *Checker) CheckSignature(r *logs.Record) logcheck.SignatureVerdict {
 		v.Status, v.Reason = verify.Unverifiable, logcheck.SigNoAgent
 	case errors.Is(err, httpsig.ErrUnknownAgent):
 		v.Status, v.Reason = verify.Unverifiable, logcheck.SigNoDirectory
+	case errors.Is(err, httpsig.ErrNoField):
+		// The log keeps a few fields; one it does not keep cannot be
+		// checked, which says nothing against the signature.
+		v.Status, v.Reason = verify.Unverifiable, logcheck.SigNotLogged
+	case errors.Is(err, httpsig.ErrUnsupported):
+		v.Status, v.Reason = verify.Unverifiable, logcheck.SigUnsupported
 	default:
 		v.Status, v.Reason = verify.Spoofed, reason(err)
 	}

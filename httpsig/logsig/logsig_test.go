@@ -160,3 +160,42 @@ func TestUnsignedAndNoKeys(t *testing.T) {
 		t.Errorf("%+v", rep.Signatures)
 	}
 }
+
+// A signature that covers the User-Agent verifies from the log (which
+// records it); one that covers a field the log does not record is
+// unverifiable, not spoofed.
+func TestCoveredFields(t *testing.T) {
+	k := seedKey(0)
+	keys := httpsig.Keyring{"https://agent.bot.goog" + httpsig.WellKnownPath: dir(k)}
+	for _, c := range []struct {
+		field  string
+		status verify.Status
+		reason string
+	}{
+		{"user-agent", verify.Verified, ""},
+		{"date", verify.Unverifiable, logcheck.SigNotLogged},
+	} {
+		req, _ := http.NewRequest("GET", "https://site.example/page", nil)
+		req.Header.Set("User-Agent", googleUA)
+		req.Header.Set("Date", "Thu, 01 Oct 2026 02:00:00 GMT")
+		req.Header.Set("Signature-Agent", `sig1="https://agent.bot.goog"`)
+		in, sig, err := httpsig.Sign(httpsig.FromRequest(req), httpsig.Signer{Alg: httpsig.Ed25519, Key: k}, "sig1",
+			[]httpsig.Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: c.field}},
+			httpsig.Params{Created: when, Expires: when.Add(time.Minute), KeyID: mustThumb(k), Tag: httpsig.Tag})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := logs.Record{Time: when, Method: "GET", Target: "/page", Host: "site.example", UserAgent: googleUA,
+			Signature: sig, SignatureInput: in, SignatureAgent: req.Header.Get("Signature-Agent")}
+		v := (&Checker{Keys: keys}).CheckSignature(&rec)
+		if !v.Signed || v.Status != c.status || v.Reason != c.reason {
+			t.Errorf("%s: %+v", c.field, v)
+		}
+	}
+}
+
+func mustThumb(k ed25519.PrivateKey) string {
+	j, _ := httpsig.PublicJWK(httpsig.PublicKey{Alg: httpsig.Ed25519, Key: k.Public()})
+	t, _ := j.Thumbprint()
+	return t
+}
