@@ -66,7 +66,8 @@ func (p PublicKey) verify(base, sig []byte) error {
 	ok := false
 	switch k := p.Key.(type) {
 	case ed25519.PublicKey:
-		ok = p.Alg == Ed25519 && ed25519.Verify(k, base, sig) // section 3.3.6
+		// section 3.3.6; ed25519.Verify panics on a key of another size
+		ok = p.Alg == Ed25519 && len(k) == ed25519.PublicKeySize && ed25519.Verify(k, base, sig)
 	case *ecdsa.PublicKey:
 		if p.Alg == ECDSAP256 && len(sig) == 64 { // section 3.3.4: r || s, 32 bytes each
 			h := sha256.Sum256(base)

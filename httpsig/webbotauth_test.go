@@ -452,3 +452,12 @@ func TestVerifyComponentErrors(t *testing.T) {
 		t.Errorf(";req: %v", err)
 	}
 }
+
+// A malformed key given by hand is refused, not a panic.
+func TestShortKey(t *testing.T) {
+	r, _ := signed(t, nil)
+	sigs, _ := ParseSignatures(r.Header.Get("Signature-Input"), r.Header.Get("Signature"))
+	if err := sigs[0].VerifyWith(FromRequest(r), PublicKey{Alg: Ed25519, Key: ed25519.PublicKey{1, 2}}); !errors.Is(err, ErrBadSignature) {
+		t.Errorf("%v", err)
+	}
+}
