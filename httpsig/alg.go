@@ -69,13 +69,13 @@ func (p PublicKey) verify(base, sig []byte) error {
 		// section 3.3.6; ed25519.Verify panics on a key of another size
 		ok = p.Alg == Ed25519 && len(k) == ed25519.PublicKeySize && ed25519.Verify(k, base, sig)
 	case *ecdsa.PublicKey:
-		if p.Alg == ECDSAP256 && len(sig) == 64 { // section 3.3.4: r || s, 32 bytes each
+		if p.Alg == ECDSAP256 && len(sig) == 64 && k.Curve == elliptic.P256() && k.X != nil { // section 3.3.4: r || s, 32 bytes each
 			h := sha256.Sum256(base)
 			r, s := new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])
 			ok = ecdsa.Verify(k, h[:], r, s)
 		}
 	case *rsa.PublicKey:
-		if p.Alg == RSAPSS { // section 3.3.1: SHA-512, 64-byte salt
+		if p.Alg == RSAPSS && k.N != nil && k.N.BitLen() >= 2048 { // section 3.3.1: SHA-512, 64-byte salt
 			h := sha512.Sum512(base)
 			ok = rsa.VerifyPSS(k, crypto.SHA512, h[:], sig, &rsa.PSSOptions{SaltLength: 64}) == nil
 		}

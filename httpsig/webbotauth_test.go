@@ -457,7 +457,10 @@ func TestVerifyComponentErrors(t *testing.T) {
 func TestShortKey(t *testing.T) {
 	r, _ := signed(t, nil)
 	sigs, _ := ParseSignatures(r.Header.Get("Signature-Input"), r.Header.Get("Signature"))
-	if err := sigs[0].VerifyWith(FromRequest(r), PublicKey{Alg: Ed25519, Key: ed25519.PublicKey{1, 2}}); !errors.Is(err, ErrBadSignature) {
-		t.Errorf("%v", err)
+	for _, k := range []PublicKey{{Alg: Ed25519, Key: ed25519.PublicKey{1, 2}}, {Alg: ECDSAP256, Key: &ecdsa.PublicKey{}}, {Alg: RSAPSS, Key: &rsa.PublicKey{}}} {
+		sigs[0].Alg = k.Alg
+		if err := sigs[0].VerifyWith(FromRequest(r), k); !errors.Is(err, ErrBadSignature) {
+			t.Errorf("%s: %v", k.Alg, err)
+		}
 	}
 }
