@@ -139,13 +139,15 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	}
 	row := st.row
 	row.Requests++
-	switch j.identity.Status {
-	case verify.Verified:
-		row.Verified++
+	if j.identity.Status == verify.Verified {
 		if row.VerifiedBy == nil {
 			row.VerifiedBy = map[string]int{}
 		}
 		row.VerifiedBy[j.identity.Method]++
+	}
+	switch j.identity.Status {
+	case verify.Verified:
+		row.Verified++
 	case verify.Spoofed:
 		row.Spoofed++
 		if len(row.SpoofedAddrs) < c.examples() && r.Addr.IsValid() && !containsString(row.SpoofedAddrs, r.Addr.String()) {
