@@ -69,7 +69,7 @@ func (p PublicKey) verify(base, sig []byte) error {
 		// section 3.3.6; ed25519.Verify panics on a key of another size
 		ok = p.Alg == Ed25519 && len(k) == ed25519.PublicKeySize && ed25519.Verify(k, base, sig)
 	case *ecdsa.PublicKey:
-		if p.Alg == ECDSAP256 && len(sig) == 64 && k.Curve == elliptic.P256() && k.X != nil { // section 3.3.4: r || s, 32 bytes each
+		if p.Alg == ECDSAP256 && len(sig) == 64 && k.Curve == elliptic.P256() && validPoint(k) { // section 3.3.4: r || s, 32 bytes each
 			h := sha256.Sum256(base)
 			r, s := new(big.Int).SetBytes(sig[:32]), new(big.Int).SetBytes(sig[32:])
 			ok = ecdsa.Verify(k, h[:], r, s)
@@ -129,4 +129,11 @@ func (s Signer) sign(base []byte) ([]byte, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w: %T for %q", ErrKeyType, s.Key, s.Alg)
+}
+
+// validPoint reports whether k is a point of its curve (a hand-made key
+// may hold none, and ecdsa.Verify would panic on it).
+func validPoint(k *ecdsa.PublicKey) bool {
+	_, err := k.Bytes()
+	return err == nil
 }

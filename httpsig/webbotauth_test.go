@@ -423,13 +423,13 @@ func TestReadPrivateKey(t *testing.T) {
 func TestVerifyComponentErrors(t *testing.T) {
 	r, keys := signed(t, nil)
 	m := FromRequest(r)
-	in, sig, err := Sign(m, edSigner(t), "sig1", []Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: "x-extra"}},
+	_, _, err := Sign(m, edSigner(t), "sig1", []Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: "x-extra"}},
 		Params{Created: signedAt, Expires: signedAt.Add(time.Minute), KeyID: "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U", Tag: Tag})
 	if err == nil || !errors.Is(err, ErrNoField) {
 		t.Fatalf("signing a missing field: %v", err)
 	}
 	r.Header.Set("X-Extra", "v")
-	in, sig, err = Sign(FromRequest(r), edSigner(t), "sig1", []Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: "x-extra"}},
+	in, sig, err := Sign(FromRequest(r), edSigner(t), "sig1", []Component{{Name: "@authority"}, {Name: "signature-agent", Key: "sig1"}, {Name: "x-extra"}},
 		Params{Created: signedAt, Expires: signedAt.Add(time.Minute), KeyID: "poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U", Tag: Tag})
 	if err != nil {
 		t.Fatal(err)
