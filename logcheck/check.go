@@ -16,11 +16,15 @@ type Checker struct {
 	Identify *Identifier
 	// Verifier may be nil: every request is then unverifiable.
 	Verifier *verify.Verifier
+	// Signatures checks Web Bot Auth signatures (httpsig/logsig); nil
+	// reads none.
+	Signatures SignatureChecker
 	// Examples bounds the example URLs kept per rule (default 3).
 	Examples int
 
-	report *Report
-	state  []crawlerState
+	report  *Report
+	state   []crawlerState
+	sigRows map[string]*SignatureRow
 }
 
 // Judgement is what Judge finds out about one request, beside it.
@@ -32,6 +36,7 @@ type Judgement struct {
 	allowed     bool
 	rule        ruleRef
 	graceSince  time.Time // zero: no grace possible
+	sig         sigJudgement
 }
 
 type ruleRef struct {
@@ -55,11 +60,16 @@ type ruleKey struct {
 func (c *Checker) Judge(ctx context.Context, r *logs.Record, j *Judgement) {
 	j.crawler = c.Identify.Identify(r.UserAgent)
 	j.version = -1
+	if c.Signatures != nil {
+		j.sig = c.Signatures.CheckSignature(r)
+	}
 	if j.crawler < 0 || r.Target == "" {
 		return
 	}
 	cr := &c.Identify.Crawlers[j.crawler]
-	if c.Verifier != nil {
+	if v, ok := identityBySignature(j.sig, cr.Operator); ok {
+		j.identity = v
+	} else if c.Verifier != nil {
 		j.identity = c.Verifier.VerifyCrawler(ctx, cr.Operator, cr.Token, r.Addr)
 	} else {
 		j.identity = verify.Verdict{Status: verify.Unverifiable}
@@ -113,6 +123,9 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	}
 	rep := c.report
 	rep.Requests++
+	if j.sig.Signed {
+		c.addSignature(j.sig)
+	}
 	if j.crawler < 0 {
 		rep.OtherRequests++
 		return
@@ -126,6 +139,12 @@ func (c *Checker) Add(r *logs.Record, j *Judgement) {
 	}
 	row := st.row
 	row.Requests++
+	if j.identity.Status == verify.Verified {
+		if row.VerifiedBy == nil {
+			row.VerifiedBy = map[string]int{}
+		}
+		row.VerifiedBy[j.identity.Method]++
+	}
 	switch j.identity.Status {
 	case verify.Verified:
 		row.Verified++

@@ -20,6 +20,9 @@ type Report struct {
 	// agent names no known crawler.
 	Requests      int `json:"requests"`
 	OtherRequests int `json:"otherRequests"`
+	// Signatures counts the Web Bot Auth signed requests per signature
+	// agent, whatever their user agent says.
+	Signatures []SignatureRow `json:"signatures,omitempty"`
 
 	Crawlers  []CrawlerRow  `json:"crawlers"`
 	Operators []OperatorRow `json:"operators"`
@@ -58,6 +61,10 @@ type CrawlerRow struct {
 	Verified     int `json:"verified"`
 	Spoofed      int `json:"spoofed"`
 	Unverifiable int `json:"unverifiable"`
+
+	// VerifiedBy counts the Verified requests by method: "signature" (Web
+	// Bot Auth), "ip-list", "dns".
+	VerifiedBy map[string]int `json:"verifiedBy,omitempty"`
 
 	RobotsFetches    int       `json:"robotsFetches"`
 	FirstRobotsFetch time.Time `json:"firstRobotsFetch,omitzero"`
@@ -160,6 +167,7 @@ func (c *Checker) Report() *Report {
 	if c.Timeline != nil {
 		rep.Versions = c.Timeline.Versions
 	}
+	rep.Signatures = c.signatureRows()
 	return rep
 }
 
@@ -256,6 +264,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, "%-24s %8d %8d %8d %8d %8d %8d %8d\n", esc(o.Operator), o.Requests, o.RobotsFetches, o.Allowed, o.Violations, o.Grace, o.Verified, o.Spoofed)
 		}
 	}
+	rep.writeSignatures(&b)
 	if len(rep.Log.BadLines) > 0 {
 		fmt.Fprintf(&b, "\nbad lines (%d):\n", rep.Log.Bad)
 		for _, bl := range rep.Log.BadLines {

@@ -30,6 +30,11 @@ const (
 	Combined = `%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-agent}i"`
 	// Common is the Common Log Format, which has no user agent.
 	Common = `%h %l %u %t "%r" %>s %b`
+	// CombinedSigned is Combined followed by the request's Host header and
+	// its Web Bot Auth fields (Signature, Signature-Input,
+	// Signature-Agent), each quoted: what a signature verifier needs. The
+	// same line written by nginx's log_format (docs/logs.md) reads with it.
+	CombinedSigned = Combined + ` "%{Host}i" "%{Signature}i" "%{Signature-Input}i" "%{Signature-Agent}i"`
 )
 
 // Named returns the format of a name: "combined", "common" (and
@@ -42,6 +47,8 @@ func Named(name string) (Format, error) {
 		return Custom(Combined)
 	case "common", "clf":
 		return Custom(Common)
+	case "combined-signed", "nginx-signed", "apache-signed":
+		return Custom(CombinedSigned)
 	case "cloudflare", "json", "logpush":
 		return JSON(CloudflareFields), nil
 	}
@@ -61,6 +68,12 @@ const (
 	fQuery     // ?b (Apache %q) or b (nginx $args)
 	fStatus    // 200
 	fUserAgent // Mozilla/5.0 ...
+	// The Host header and the Web Bot Auth fields, written escaped
+	// (nginx: \xHH; Apache: \" and \\).
+	fHost
+	fSignature
+	fSignatureInput
+	fSignatureAgent
 )
 
 type item struct {
@@ -156,9 +169,18 @@ func Custom(format string) (Format, error) {
 			case 'q':
 				add(fQuery)
 			case 'i':
-				if strings.EqualFold(arg, "User-Agent") {
+				switch strings.ToLower(arg) {
+				case "user-agent":
 					add(fUserAgent)
-				} else {
+				case "host":
+					add(fHost)
+				case "signature":
+					add(fSignature)
+				case "signature-input":
+					add(fSignatureInput)
+				case "signature-agent":
+					add(fSignatureAgent)
+				default:
 					add(fSkip)
 				}
 			default:
@@ -207,6 +229,14 @@ func Custom(format string) (Format, error) {
 				add(fStatus)
 			case "http_user_agent":
 				add(fUserAgent)
+			case "http_host":
+				add(fHost)
+			case "http_signature":
+				add(fSignature)
+			case "http_signature_input":
+				add(fSignatureInput)
+			case "http_signature_agent":
+				add(fSignatureAgent)
 			default:
 				add(fSkip)
 			}
@@ -326,6 +356,14 @@ func (f *textFormat) Parse(line string, r *Record) error {
 			}
 		case fUserAgent:
 			r.UserAgent = dash(v)
+		case fHost:
+			r.Host = unescape(dash(v))
+		case fSignature:
+			r.Signature = unescape(dash(v))
+		case fSignatureInput:
+			r.SignatureInput = unescape(dash(v))
+		case fSignatureAgent:
+			r.SignatureAgent = unescape(dash(v))
 		}
 	}
 	// Whatever follows the last declared field (nginx's $request_time
@@ -455,6 +493,49 @@ func quotedEnd(s string, pos int) int {
 		}
 		pos = k + 1
 	}
+}
+
+// unescape undoes the escaping servers apply to logged header values:
+// nginx's \xHH (its default escape=default writes '"', '\\' and bytes
+// outside printable ASCII so), and Apache's \" and \\ (with \xHH for
+// the others). A string without a backslash is returned as it is, with no
+// allocation.
+func unescape(s string) string {
+	if strings.IndexByte(s, '\\') < 0 {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) {
+			switch n := s[i+1]; {
+			case n == '"' || n == '\\':
+				b = append(b, n)
+				i++
+				continue
+			case n == 'x' && i+3 < len(s) && isHex(s[i+2]) && isHex(s[i+3]):
+				b = append(b, unhex(s[i+2])<<4|unhex(s[i+3]))
+				i += 3
+				continue
+			}
+		}
+		b = append(b, c)
+	}
+	return string(b)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
 }
 
 func dash(s string) string {

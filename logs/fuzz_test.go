@@ -18,7 +18,9 @@ func FuzzParse(f *testing.F) {
 	f.Add(`{"EdgeStartTimestamp":"x"}`)
 	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET /\\" 200 1 "-" "\\`)
 	formats := []Format{mustFormat(f, "combined"), mustFormat(f, "common"), mustFormat(f, "cloudflare"),
-		mustFormat(f, `$time_iso8601 $remote_addr "$request_method $uri$is_args$args" $status "$http_user_agent"`)}
+		mustFormat(f, `$time_iso8601 $remote_addr "$request_method $uri$is_args$args" $status "$http_user_agent"`),
+		mustFormat(f, "combined-signed")}
+	f.Add(`1.2.3.4 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "ua" "h" "s=:AA==:" "s=(\x22@authority\x22)" "\"x\\"`)
 	f.Fuzz(func(t *testing.T, line string) {
 		for i, fm := range formats {
 			var r Record
@@ -32,6 +34,10 @@ func FuzzParse(f *testing.F) {
 				if !strings.Contains(line, s) {
 					t.Fatalf("format %d: field %q is not in the line %q", i, s, line)
 				}
+			}
+			// Unescaping only shortens.
+			if len(r.Host)+len(r.Signature)+len(r.SignatureInput)+len(r.SignatureAgent) > len(line) {
+				t.Fatalf("format %d: signature fields longer than the line %q", i, line)
 			}
 			if r.Time.IsZero() {
 				t.Fatalf("format %d: parsed without a time: %q", i, line)

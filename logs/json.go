@@ -21,6 +21,15 @@ type Fields struct {
 	Query     string `json:"query"`
 	Status    string `json:"status"`
 	UserAgent string `json:"userAgent"`
+	// Host and the Web Bot Auth fields. Headers names an object of
+	// request headers by lower-case name (Logpush's custom fields,
+	// "RequestHeaders"), read for the signature fields the log does not
+	// give by name.
+	Host           string `json:"host"`
+	Signature      string `json:"signature"`
+	SignatureInput string `json:"signatureInput"`
+	SignatureAgent string `json:"signatureAgent"`
+	Headers        string `json:"headers"`
 }
 
 // CloudflareFields are the field names of Cloudflare Logpush's HTTP
@@ -34,6 +43,9 @@ var CloudflareFields = Fields{
 	Query:     "ClientRequestQuery",
 	Status:    "EdgeResponseStatus",
 	UserAgent: "ClientRequestUserAgent",
+	Host:      "ClientRequestHost",
+	// Logpush logs request headers chosen as custom fields in this object.
+	Headers: "RequestHeaders",
 }
 
 // ParseFields reads a mapping such as
@@ -68,8 +80,18 @@ func ParseFields(base Fields, spec string) (Fields, error) {
 			f.Status = v
 		case "useragent", "ua", "user-agent":
 			f.UserAgent = v
+		case "host":
+			f.Host = v
+		case "signature":
+			f.Signature = v
+		case "signatureinput", "signature-input":
+			f.SignatureInput = v
+		case "signatureagent", "signature-agent":
+			f.SignatureAgent = v
+		case "headers":
+			f.Headers = v
 		default:
-			return f, fmt.Errorf("JSON field mapping: unknown key %q (time, addr, method, target, path, query, status, userAgent)", k)
+			return f, fmt.Errorf("JSON field mapping: unknown key %q (time, addr, method, target, path, query, status, userAgent, host, signature, signatureInput, signatureAgent, headers)", k)
 		}
 	}
 	return f, nil
@@ -131,6 +153,33 @@ func (j jsonFormat) Parse(line string, r *Record) error {
 		r.Status = n
 	}
 	r.UserAgent = str(j.f.UserAgent)
+	r.Host = str(j.f.Host)
+	r.Signature = str(j.f.Signature)
+	r.SignatureInput = str(j.f.SignatureInput)
+	r.SignatureAgent = str(j.f.SignatureAgent)
+	if j.f.Headers != "" && (r.Signature == "" || r.SignatureInput == "" || r.SignatureAgent == "") {
+		if raw, ok := m[j.f.Headers]; ok {
+			var h map[string]json.RawMessage
+			if json.Unmarshal(raw, &h) == nil {
+				header := func(name string) string {
+					var s string
+					if v, ok := h[name]; ok && json.Unmarshal(v, &s) == nil {
+						return s
+					}
+					return ""
+				}
+				if r.Signature == "" {
+					r.Signature = header("signature")
+				}
+				if r.SignatureInput == "" {
+					r.SignatureInput = header("signature-input")
+				}
+				if r.SignatureAgent == "" {
+					r.SignatureAgent = header("signature-agent")
+				}
+			}
+		}
+	}
 	return nil
 }
 

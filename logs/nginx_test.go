@@ -63,43 +63,8 @@ http {
 // custom log_format and a gzip-compressed log, for requests with crawler
 // user agents, quotes and non-ASCII bytes in them, and long queries.
 func TestRealNginx(t *testing.T) {
-	nginx := findNginx(t)
 	dir := t.TempDir()
-	os.Mkdir(filepath.Join(dir, "tmp"), 0o755)
-	port := freePort(t)
-	conf := filepath.Join(dir, "nginx.conf")
-	os.WriteFile(conf, []byte(fmt.Sprintf(nginxConf, dir, port)), 0o644)
-	var stderr bytes.Buffer
-	cmd := exec.Command(nginx, "-p", dir, "-c", conf)
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
-	stop := func() {
-		cmd.Process.Signal(syscall.SIGQUIT) // graceful: flushes the gzip log
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			<-exited
-		}
-	}
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
-	var up bool
-	for range 100 {
-		if resp, err := http.Get(base + "/up"); err == nil {
-			resp.Body.Close()
-			up = true
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if !up {
-		stop()
-		t.Fatalf("nginx did not answer: %s", stderr.String())
-	}
+	base, stop := startNginx(t, dir, nginxConf)
 	requests := []struct{ target, ua string }{
 		{"/robots.txt", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"},
 		{"/private/a?q=1&r=%22x%22", "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; GPTBot/1.2; +https://openai.com/gptbot)"},
@@ -158,6 +123,45 @@ func TestRealNginx(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startNginx runs nginx with conf (a format with %[1]s for dir and %[2]d
+// for the port) until stop, which waits for it to exit (flushing its
+// logs), and returns its base URL.
+func startNginx(t *testing.T, dir, confFormat string) (base string, stop func()) {
+	nginx := findNginx(t)
+	os.Mkdir(filepath.Join(dir, "tmp"), 0o755)
+	port := freePort(t)
+	conf := filepath.Join(dir, "nginx.conf")
+	os.WriteFile(conf, []byte(fmt.Sprintf(confFormat, dir, port)), 0o644)
+	var stderr bytes.Buffer
+	cmd := exec.Command(nginx, "-p", dir, "-c", conf)
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	stop = func() {
+		cmd.Process.Signal(syscall.SIGQUIT) // graceful: flushes the gzip log
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			<-exited
+		}
+	}
+	base = fmt.Sprintf("http://127.0.0.1:%d", port)
+	for range 100 {
+		if resp, err := http.Get(base + "/up"); err == nil {
+			resp.Body.Close()
+			return base, stop
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	t.Fatalf("nginx did not answer: %s", stderr.String())
+	return "", nil
 }
 
 func nginxEscape(s string) string {

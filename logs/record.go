@@ -17,6 +17,14 @@ type Record struct {
 	Target    string
 	Status    int
 	UserAgent string
+	// Host is the Host header (the authority a Web Bot Auth signature
+	// covers), and Signature, SignatureInput and SignatureAgent the
+	// request's Web Bot Auth fields, where the log format records them
+	// (CombinedSigned, JSON fields), unescaped; empty otherwise.
+	Host           string
+	Signature      string
+	SignatureInput string
+	SignatureAgent string
 	// Input is the input's name ("-" for standard input) and Line the line
 	// number in it, from 1.
 	Input string

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/net/netutil"
 
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/web"
 )
 
@@ -48,6 +49,10 @@ type Options struct {
 	// MaxConns bounds the connections served at once (Serve); more wait
 	// in the listen queue. 0 means DefaultMaxConns.
 	MaxConns int
+	// Keys are the Web Bot Auth key directories POST /api/v1/identify
+	// checks signatures against (identify.go); nil leaves signed requests
+	// unverifiable.
+	Keys httpsig.Keys
 }
 
 // DefaultMaxConns is the default of Options.MaxConns; with MaxHeaderBytes
@@ -73,6 +78,7 @@ type Server struct {
 	slots       chan struct{} // API requests in flight (api.go)
 	maxConns    int
 	gateSvc     *gateService // nil without Options.Gate
+	keys        httpsig.Keys
 }
 
 // New returns a Server.
@@ -98,6 +104,8 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("/robots.txt", s.robots)
 	s.mux.HandleFunc("/healthz", s.health)
 	s.mux.HandleFunc("/api/v1/diff", s.apiDiff) // diff.go
+	s.keys = opts.Keys
+	s.mux.HandleFunc("/api/v1/identify", s.apiIdentify) // identify.go
 	if opts.Fetch != nil {
 		s.fetch = &fetcher{opts: *opts.Fetch, seen: map[string]fetchSeen{}}
 		if s.fetch.opts.Fetcher == nil {

@@ -70,6 +70,7 @@ func runTxtarDir(t *testing.T, dir string, vars map[string]string) {
 					for k, v := range vars {
 						data = strings.ReplaceAll(data, k, v)
 					}
+					os.MkdirAll(filepath.Dir(filepath.Join(wd, f.Name)), 0o755) // keys/agent.json
 					if err := os.WriteFile(filepath.Join(wd, f.Name), []byte(data), 0o644); err != nil {
 						t.Fatal(err)
 					}

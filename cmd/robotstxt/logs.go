@@ -10,6 +10,8 @@ import (
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/httpsig/keydir"
+	"github.com/robotstxt/robotstxt/httpsig/logsig"
 	"github.com/robotstxt/robotstxt/logcheck"
 	"github.com/robotstxt/robotstxt/logs"
 	"github.com/robotstxt/robotstxt/verify"
@@ -52,12 +54,22 @@ user-triggered fetchers (ChatGPT-User, Perplexity-User, Google-Agent, ...),
 which their operators say generally do not read robots.txt, are said to be
 fetches for a user.
 
+Web Bot Auth: a request signed with HTTP Message Signatures (RFC 9421) is
+checked against its signature agent's key directory, saved in --key-dirs
+(one JWKS per agent, named by its host: bot.example.json), at the request's
+own time. The log must record the Host and the three signature fields:
+--log-format combined-signed reads nginx's and Apache's formats of
+docs/logs.md, "cloudflare" reads Logpush's RequestHeaders custom fields,
+--json-fields takes host, signature, signatureInput and signatureAgent. A
+verified signature of an agent the crawler's operator documents verifies
+the request; a bad one makes it spoofed.
+
 Exit status: 0 when the report was written, 2 on a usage error or an input
 that cannot be read at all.`,
 		`  robotstxt logs /var/log/nginx/access.log* --robots robots.txt
   robotstxt logs access.log.gz --db robots-history.db --site https://example.com/robots.txt --json
   zcat *.gz | robotstxt logs --robots robots.txt --no-dns --format csv`)
-	logFormat := fs.String("log-format", "combined", "log `format`: combined, common, cloudflare, or an Apache/nginx format string")
+	logFormat := fs.String("log-format", "combined", "log `format`: combined, common, combined-signed, cloudflare, or an Apache/nginx format string")
 	jsonFields := fs.String("json-fields", "", "read JSON lines with this field `mapping` (time=ts,addr=ip,method=m,target=uri,status=s,userAgent=ua), on top of Cloudflare's names")
 	robotsFile := fs.String("robots", "", "robots.txt `file` in force for the whole log")
 	alias(fs, "robots", "f") // -f, as check, lint and report read a robots.txt
@@ -66,6 +78,7 @@ that cannot be read at all.`,
 	noDNS := fs.Bool("no-dns", false, "do not use reverse DNS to verify crawlers (IP lists only)")
 	dnsLookups := fs.Int("dns-lookups", verify.DefaultDNSLookups, "look up at most `N` addresses in reverse DNS")
 	lists := fs.String("ip-lists", "", "`folder` of IP lists written by \"robotstxt crawlers update\" (default: $XDG_DATA_HOME/robotstxt/ipranges when present, else the snapshot)")
+	keyDirs := fs.String("key-dirs", "", "`folder` of Web Bot Auth key directories, one JWKS per signature agent named by its host (bot.example.json)")
 	format := fs.String("format", "text", "output `format`: text, json or csv")
 	jsonFlag := addJSONFlag(fs, format)
 	workers := fs.Int("workers", 0, "parse with `N` workers (default: one per core)")
@@ -114,6 +127,13 @@ that cannot be read at all.`,
 		v.DNS = &verify.DNS{Resolver: logsResolver, MaxLookups: *dnsLookups}
 	}
 	chk := &logcheck.Checker{Timeline: tl, Identify: logcheck.NewIdentifier(tl.Tokens()), Verifier: v, Examples: *examples}
+	if *keyDirs != "" {
+		folder, err := keydir.LoadFolder(*keyDirs)
+		if err != nil {
+			return usagef("logs: --key-dirs: %v", err)
+		}
+		chk.Signatures = &logsig.Checker{Keys: folder}
+	}
 
 	var inputs []logs.Input
 	names := fs.Args()

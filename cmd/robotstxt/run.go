@@ -63,6 +63,7 @@ func init() {
 		{"history", "list the versions of a robots.txt that watch recorded", runHistory},
 		{"logs", "did the crawlers obey? access logs judged by the robots.txt in force, identities verified", runLogs},
 		{"crawlers", "update the crawler operators' IP lists that logs verifies identities against", runCrawlers},
+		{"keys", "Web Bot Auth keys: a new signing key and its directory, agents' directories fetched", runKeys},
 		{"fetch", "fetch a site's robots.txt as a crawler must and summarise it", runFetch},
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
 		{"holds", "list or lift the holds of a decision service (serve --gate) for the fleet", runHolds},

@@ -9,8 +9,11 @@ import (
 	"log/slog"
 	"net"
 	"strings"
+	"time"
 
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/httpsig"
+	"github.com/robotstxt/robotstxt/httpsig/keydir"
 	"github.com/robotstxt/robotstxt/server"
 )
 
@@ -32,7 +35,14 @@ as a crawler must, behind the destination guard (loopback, private and
 link-local addresses are refused unless --allow-private), and the page shows
 the status, the redirect chain and how long crawlers may keep the copy.
 POST /api/v1/fetch {"url": "https://example.com/"} gives the same to programs;
-GET /api/v1/config tells the page whether fetching is on.`+serveGateHelp,
+GET /api/v1/config tells the page whether fetching is on.
+
+POST /api/v1/identify {"url": "https://site.example/page", "headers": {...},
+"time": "...", "robots": "..."} tells what one request proves: its Web Bot
+Auth signature checked at its time against the key directories saved in
+--key-dirs (one JWKS per signature agent, named by its host), or fetched as
+requests name them with --fetch-key-dirs (behind the destination guard),
+and whether the robots.txt given allows it.`+serveGateHelp,
 		`  robotstxt serve
   robotstxt serve --addr 127.0.0.1:9000
   curl -s --data-binary @robots.txt -H 'Content-Type: text/plain' \
@@ -40,6 +50,8 @@ GET /api/v1/config tells the page whether fetching is on.`+serveGateHelp,
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
 	quiet := fs.Bool("quiet", false, "do not log requests")
 	allowFetch := fs.Bool("allow-fetch", false, "let the page ask this server to fetch a site's robots.txt (POST /api/v1/fetch)")
+	keyDirs := fs.String("key-dirs", "", "`folder` of Web Bot Auth key directories for /api/v1/identify, one JWKS per signature agent named by its host")
+	fetchKeyDirs := fs.Bool("fetch-key-dirs", false, "fetch signature agents' key directories as /api/v1/identify requests name them (HTTPS, behind the destination guard)")
 	gf := addServeGateFlags(fs)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
@@ -68,7 +80,20 @@ GET /api/v1/config tells the page whether fetching is on.`+serveGateHelp,
 	if *allowFetch {
 		fetchOpts = &server.FetchOptions{Fetcher: &fetch.Fetcher{Guard: gf.guard.policy()}}
 	}
-	srv, err := server.New(server.Options{Log: log, Gate: gateOpts, Logger: slogger, Fetch: fetchOpts})
+	var keys httpsig.Keys
+	switch {
+	case *keyDirs != "" && *fetchKeyDirs:
+		return usagef("serve: give --key-dirs or --fetch-key-dirs, not both")
+	case *keyDirs != "":
+		folder, err := keydir.LoadFolder(*keyDirs)
+		if err != nil {
+			return usagef("serve: --key-dirs: %v", err)
+		}
+		keys = folder
+	case *fetchKeyDirs:
+		keys = &keydir.Live{Fetcher: &keydir.Fetcher{Client: keydir.Client(gf.guard.policy(), 10*time.Second, nil), UserAgent: fetch.DefaultUserAgent}}
+	}
+	srv, err := server.New(server.Options{Log: log, Gate: gateOpts, Logger: slogger, Fetch: fetchOpts, Keys: keys})
 	if err != nil {
 		return err
 	}
