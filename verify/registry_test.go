@@ -14,6 +14,14 @@ import (
 // the registry gives a crawler is a list of Operators naming it; the
 // registry's reverse-DNS suffixes are the operator's.
 func TestRegistryAgrees(t *testing.T) {
+	// A Web Bot Auth signature agent the registry gives a crawler is one
+	// SignatureAgents attributes to the crawler's operator.
+	for _, c := range crawlers.All() {
+		if c.SignatureAgent != "" && verify.SignatureAgentOperator(c.SignatureAgent) != c.Operator {
+			t.Errorf("%s: signature agent %s, which SignatureAgents gives to %q, not %q", c.Token, c.SignatureAgent,
+				verify.SignatureAgentOperator(c.SignatureAgent), c.Operator)
+		}
+	}
 	named := map[string][]string{} // token -> list URLs
 	for _, op := range verify.Operators {
 		for _, s := range op.Sources {
