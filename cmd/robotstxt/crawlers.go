@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/httpsig/keydir"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/verify"
 )
@@ -39,20 +40,29 @@ unless --allow-private or --allow-range), and writes each list that parses
 to the folder. A list that fails is said so: nothing is written for it,
 and the copy in use stays (the folder's previous copy, else the snapshot's).
 
+"crawlers update" also fetches the Web Bot Auth key directory of every
+signature agent the registry names (https://agent.bot.goog for
+Google-Agent, https://chatgpt.com for ChatGPT agent: docs/crawlers.md) over
+HTTPS, the same way, and saves each in the --key-dirs folder, earlier keys
+kept, where "robotstxt logs" reads them to check signatures. A directory
+that fails is said so, and nothing is written for it.
+
 Both warn, on standard error, about every list in use older than 90 days
 (operators add addresses every few weeks: an old list misses some).
 
 The folder is --ip-lists, else $ROBOTSTXT_IPLISTS, else ipranges in
-$XDG_DATA_HOME/robotstxt (~/.local/share/robotstxt). Without it, the
+$XDG_DATA_HOME/robotstxt (~/.local/share/robotstxt); the key directories'
+is --key-dirs, else $ROBOTSTXT_KEYDIRS, else key-dirs there. Without it, the
 snapshot shipped with the tool is used (see docs/logs.md for its age and
 sources).
 
-Exit status: 0 when done, 1 when a list could not be updated, 2 on a usage
-error.`,
+Exit status: 0 when done, 1 when a list or a key directory could not be
+updated, 2 on a usage error.`,
 		`  robotstxt crawlers update
   robotstxt crawlers lists --json`)
 	dirFlag := fs.String("ip-lists", "", "`folder` of the IP lists (default $ROBOTSTXT_IPLISTS or $XDG_DATA_HOME/robotstxt/ipranges)")
-	mirror := fs.String("mirror", "", "fetch each list from `URL`/FILE instead of its official address (an internal mirror)")
+	keyDirsFlag := fs.String("key-dirs", "", "update: `folder` of the Web Bot Auth key directories (default $ROBOTSTXT_KEYDIRS or $XDG_DATA_HOME/robotstxt/key-dirs)")
+	mirror := fs.String("mirror", "", "fetch each list from `URL`/FILE, and each key directory from URL/key-dirs/HOST.json, instead of their official addresses (an internal mirror)")
 	timeout := fs.Duration("timeout", 30*time.Second, "bound each fetch to this `duration`")
 	at := fs.String("at", "", "count the lists' ages at this `date` (YYYY-MM-DD; default today)")
 	format := fs.String("format", "text", "output `format`: text or json")
@@ -130,6 +140,16 @@ error.`,
 			failed++
 		}
 	}
+	keyDirs := *keyDirsFlag
+	if keyDirs == "" {
+		keyDirs = defaultKeyDirs(c)
+	}
+	kres := fetchKeyDirs(ctx, signatureAgents(), keyDirs, *mirror, keydir.Client(guard.policy(), *timeout, keyDirTLS))
+	for _, r := range kres {
+		if r.Err != "" {
+			failed++
+		}
+	}
 	// What is in use now: the lists written, the previous copies, the
 	// snapshot's for the rest.
 	loaded, lerr := verify.Load(dir)
@@ -140,7 +160,10 @@ error.`,
 		}
 	}
 	if *format == "json" {
-		if err := writeJSONValue(c, res); err != nil {
+		if err := writeJSONValue(c, struct {
+			Lists   []verify.UpdateResult `json:"lists"`
+			KeyDirs []keyDirResult        `json:"keyDirectories"`
+		}{res, kres}); err != nil {
 			return err
 		}
 	} else {
@@ -162,7 +185,16 @@ error.`,
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", r.Operator, r.File, r.Prefixes, dateOr(r.Created), result)
 		}
 		tw.Flush()
-		fmt.Fprintf(c.stdout, "\n%d of %d lists updated, written to %s\n", len(res)-failed, len(res), textsafe.Escape(dir))
+		kfailed := 0
+		for _, r := range kres {
+			if r.Err != "" {
+				kfailed++
+			}
+		}
+		fmt.Fprintf(c.stdout, "\n%d of %d lists updated, written to %s\n", len(res)-(failed-kfailed), len(res), textsafe.Escape(dir))
+		fmt.Fprintln(c.stdout)
+		writeKeyDirResults(c, kres)
+		fmt.Fprintf(c.stdout, "\n%d of %d key directories updated, written to %s\n", len(kres)-kfailed, len(kres), textsafe.Escape(keyDirs))
 	}
 	if lerr != nil {
 		fmt.Fprintf(c.stderr, "robotstxt: warning: the lists in %s do not load: %s\n", textsafe.Escape(dir), textsafe.Escape(lerr.Error()))

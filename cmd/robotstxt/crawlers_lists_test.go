@@ -1,7 +1,9 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +15,8 @@ import (
 	"time"
 
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/httpsig"
+	"github.com/robotstxt/robotstxt/httpsig/keydir"
 )
 
 // TestCrawlersLists: "crawlers lists" shows every shipped list with its
@@ -146,5 +150,74 @@ func TestCrawlersUpdateHonest(t *testing.T) {
 	out, _, _ = runCLI(t, "", "crawlers", "update", "--ip-lists", dir, "--mirror", srv.URL, "--allow-private")
 	if !regexp.MustCompile(`(?m)^OpenAI +openai-gptbot\.json +0 +- +FAILED: HTTP 502; nothing written; the previous copy \(2026-11-30\) stays in use$`).MatchString(out) {
 		t.Errorf("previous copy not said:\n%s", out)
+	}
+}
+
+// TestCrawlersUpdateKeyDirs: crawlers update fetches the key directory of
+// every signature agent the registry names, over HTTPS through a mirror
+// here, saves each under its agent's own host (where logs --key-dirs looks
+// for it), says which one failed and writes nothing for it; logs then
+// reads the folder by default ($ROBOTSTXT_KEYDIRS).
+func TestCrawlersUpdateKeyDirs(t *testing.T) {
+	srv := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/key-dirs/agent.bot.goog.json":
+			w.Header().Set("Content-Type", httpsig.MediaType)
+			w.Write([]byte(`{"keys":[{"kty":"OKP","crv":"Ed25519","x":"JrQLj5P_89iXES9-vFgrIy29clF9CC_oPPsw3c5D0bs"}]}`))
+		default:
+			http.Error(w, "down", http.StatusServiceUnavailable)
+		}
+	}))
+	defer srv.Close()
+	keyDirTLS = srv.Client().Transport.(*http.Transport).TLSClientConfig
+	defer func() { keyDirTLS = nil }()
+	lists, keys := t.TempDir(), t.TempDir()
+	out, stderr, code := runCLI(t, "", "crawlers", "update", "--ip-lists", lists, "--key-dirs", keys, "--mirror", srv.URL, "--allow-private", "--timeout", "5s")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (some lists and directories failed)\n%s\n%s", code, out, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^https://agent\.bot\.goog/\.well-known/http-message-signatures-directory: 1 key, saved in .*agent\.bot\.goog\.json$`).MatchString(out) ||
+		!strings.Contains(out, "1 of 2 key directories updated") {
+		t.Errorf("the saved directory is not said:\n%s", out)
+	}
+	if !strings.Contains(stderr, "robotstxt: https://chatgpt.com: ") || !strings.Contains(stderr, "503") || !strings.Contains(stderr, "; nothing written") {
+		t.Errorf("the failed directory is not said:\n%s", stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(keys, "*.json"))
+	if len(files) != 1 || filepath.Base(files[0]) != "agent.bot.goog.json" {
+		t.Errorf("files written: %v", files)
+	}
+	folder, err := keydir.LoadFolder(keys)
+	if err != nil || folder == nil {
+		t.Fatalf("the folder does not load: %v", err)
+	}
+	// JSON: the lists and the directories, each with its result.
+	out, _, _ = runCLI(t, "", "crawlers", "update", "--ip-lists", lists, "--key-dirs", keys, "--mirror", srv.URL, "--allow-private", "--json")
+	var doc struct {
+		Lists   []map[string]any `json:"lists"`
+		KeyDirs []keyDirResult   `json:"keyDirectories"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Lists) != 24 || len(doc.KeyDirs) != 2 {
+		t.Fatalf("JSON %v: %d lists, %d directories\n%s", err, len(doc.Lists), len(doc.KeyDirs), out)
+	}
+	if d := doc.KeyDirs; d[0].Err != "" || d[0].Keys != 1 || d[0].Changed || d[1].Err == "" {
+		t.Errorf("directories: %+v (the second run leaves Google's unchanged)", d)
+	}
+	// logs reads the folder where crawlers update wrote it: a broken file
+	// there is an error of --key-dirs although none was given.
+	if err := os.WriteFile(filepath.Join(keys, "broken.example.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	robots := filepath.Join(t.TempDir(), "robots.txt")
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow:\n"), 0o644)
+	var errb strings.Builder
+	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: &errb, getenv: func(k string) string {
+		if k == "ROBOTSTXT_KEYDIRS" {
+			return keys
+		}
+		return ""
+	}}
+	if code := c.run(context.Background(), []string{"logs", "--robots", robots, "--no-dns", "-"}); code != exitUsage || !strings.Contains(errb.String(), "--key-dirs") {
+		t.Errorf("logs with the default folder: exit %d, %q", code, errb.String())
 	}
 }

@@ -4,17 +4,22 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/httpsig/keydir"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
+	"github.com/robotstxt/robotstxt/verify"
 )
 
 func runKeys(ctx context.Context, c *cli, args []string) error {
@@ -69,7 +74,7 @@ usage error.`,
 		if *keyDirs == "" {
 			return usagef("keys fetch: give --key-dirs FOLDER")
 		}
-		return keysFetch(ctx, c, rest, *keyDirs, keydir.Client(guard.policy(), *timeout, nil))
+		return keysFetch(ctx, c, rest, *keyDirs, keydir.Client(guard.policy(), *timeout, keyDirTLS))
 	}
 	return usagef("keys: unknown subcommand %q (new, show, fetch)", fs.Arg(0))
 }
@@ -122,31 +127,113 @@ func keysShow(c *cli, paths []string) error {
 }
 
 func keysFetch(ctx context.Context, c *cli, agents []string, dir string, client *http.Client) error {
-	f := &keydir.Fetcher{Client: client, UserAgent: fetch.DefaultUserAgent}
-	failed := 0
-	for _, a := range agents {
-		u, err := httpsig.DirectoryURL(a)
-		if err == nil {
-			var s *keydir.Snapshot
-			if s, err = f.Fetch(ctx, u); err == nil {
-				var path string
-				var changed bool
-				if path, changed, err = keydir.Save(dir, s); err == nil {
-					what := "unchanged"
-					if changed {
-						what = "saved"
-					}
-					fmt.Fprintf(c.stdout, "%s: %s, %s in %s\n", textsafe.Escape(u), plural(s.Directory.Usable(), "key"), what, textsafe.Escape(path))
-					continue
-				}
-			}
+	res := fetchKeyDirs(ctx, agents, dir, "", client)
+	writeKeyDirResults(c, res)
+	for _, r := range res {
+		if r.Err != "" {
+			return errFindings
 		}
-		failed++
-		msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "keydir: "), "httpsig: ")
-		fmt.Fprintf(c.stderr, "robotstxt: %s: %s; nothing written\n", textsafe.Escape(a), textsafe.Escape(msg))
-	}
-	if failed > 0 {
-		return errFindings
 	}
 	return nil
+}
+
+// keyDirTLS, when not nil, is the TLS configuration of key directory
+// fetches: tests trust their loopback server's certificate with it.
+var keyDirTLS *tls.Config
+
+// keyDirResult is what became of one signature agent's key directory.
+type keyDirResult struct {
+	Agent   string `json:"agent"`
+	URL     string `json:"url"` // the directory's official address
+	Keys    int    `json:"keys"`
+	Path    string `json:"path,omitempty"`
+	Changed bool   `json:"changed"`
+	Err     string `json:"error,omitempty"`
+}
+
+// fetchKeyDirs fetches each agent's key directory (from mirror/key-dirs/
+// HOST.json when mirror is set) and saves it in dir under its official
+// address, earlier keys kept. A failure writes nothing.
+func fetchKeyDirs(ctx context.Context, agents []string, dir, mirror string, client *http.Client) []keyDirResult {
+	f := &keydir.Fetcher{Client: client, UserAgent: fetch.DefaultUserAgent}
+	out := make([]keyDirResult, 0, len(agents))
+	for _, a := range agents {
+		r := keyDirResult{Agent: a}
+		err := func() error {
+			u, err := httpsig.DirectoryURL(a)
+			if err != nil {
+				return err
+			}
+			r.URL = u
+			from := u
+			if mirror != "" {
+				name, err := keydir.Name(u)
+				if err != nil {
+					return err
+				}
+				from = strings.TrimRight(mirror, "/") + "/key-dirs/" + name
+			}
+			s, err := f.Fetch(ctx, from)
+			if err != nil {
+				return err
+			}
+			s.URL = u // saved under the agent's own address, whichever copy was read
+			r.Keys = s.Directory.Usable()
+			r.Path, r.Changed, err = keydir.Save(dir, s)
+			return err
+		}()
+		if err != nil {
+			r.Err = strings.TrimPrefix(strings.TrimPrefix(err.Error(), "keydir: "), "httpsig: ")
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// writeKeyDirResults says, a line each, what became of each directory:
+// saved or unchanged on standard output, a failure on standard error.
+func writeKeyDirResults(c *cli, res []keyDirResult) {
+	for _, r := range res {
+		if r.Err != "" {
+			fmt.Fprintf(c.stderr, "robotstxt: %s: %s; nothing written\n", textsafe.Escape(r.Agent), textsafe.Escape(r.Err))
+			continue
+		}
+		what := "unchanged"
+		if r.Changed {
+			what = "saved"
+		}
+		fmt.Fprintf(c.stdout, "%s: %s, %s in %s\n", textsafe.Escape(r.URL), plural(r.Keys, "key"), what, textsafe.Escape(r.Path))
+	}
+}
+
+// signatureAgents are the Web Bot Auth signature agents whose key
+// directories "crawlers update" keeps: those the registry gives a crawler
+// and those verify attributes to an operator, sorted, once each.
+func signatureAgents() []string {
+	seen := map[string]bool{}
+	var out []string
+	add := func(u string) {
+		if u != "" && !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	for _, c := range crawlers.All() {
+		add(c.SignatureAgent)
+	}
+	for _, a := range verify.SignatureAgents {
+		add("https://" + a.Host)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// defaultKeyDirs is where "crawlers update" keeps the key directories and
+// "logs" looks for them: $ROBOTSTXT_KEYDIRS, else key-dirs beside the IP
+// lists.
+func defaultKeyDirs(c *cli) string {
+	if p := c.getenv("ROBOTSTXT_KEYDIRS"); p != "" {
+		return p
+	}
+	return filepath.Join(filepath.Dir(defaultDB(c)), "key-dirs")
 }

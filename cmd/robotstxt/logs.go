@@ -78,7 +78,7 @@ that cannot be read at all.`,
 	noDNS := fs.Bool("no-dns", false, "do not use reverse DNS to verify crawlers (IP lists only)")
 	dnsLookups := fs.Int("dns-lookups", verify.DefaultDNSLookups, "look up at most `N` addresses in reverse DNS")
 	lists := fs.String("ip-lists", "", "`folder` of IP lists written by \"robotstxt crawlers update\" (default: $XDG_DATA_HOME/robotstxt/ipranges when present, else the snapshot)")
-	keyDirs := fs.String("key-dirs", "", "`folder` of Web Bot Auth key directories, one JWKS per signature agent named by its host (bot.example.json)")
+	keyDirs := fs.String("key-dirs", "", "`folder` of Web Bot Auth key directories, one JWKS per signature agent named by its host (bot.example.json; default: the folder \"crawlers update\" writes, $ROBOTSTXT_KEYDIRS or $XDG_DATA_HOME/robotstxt/key-dirs, when present)")
 	format := fs.String("format", "text", "output `format`: text, json or csv")
 	jsonFlag := addJSONFlag(fs, format)
 	workers := fs.Int("workers", 0, "parse with `N` workers (default: one per core)")
@@ -127,6 +127,9 @@ that cannot be read at all.`,
 		v.DNS = &verify.DNS{Resolver: logsResolver, MaxLookups: *dnsLookups}
 	}
 	chk := &logcheck.Checker{Timeline: tl, Identify: logcheck.NewIdentifier(tl.Tokens()), Verifier: v, Examples: *examples}
+	if *keyDirs == "" && dirExists(defaultKeyDirs(c)) {
+		*keyDirs = defaultKeyDirs(c) // as "crawlers update" wrote them
+	}
 	if *keyDirs != "" {
 		folder, err := keydir.LoadFolder(*keyDirs)
 		if err != nil {
