@@ -6,9 +6,13 @@ import (
 	"context"
 	"crypto/ed25519"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/httpsig"
@@ -98,3 +102,46 @@ func BenchmarkPipelineSignaturesOff(b *testing.B) { benchSigned(b, "combined", f
 
 // BenchmarkPipelineSignaturesOn: see BenchmarkPipelineSignaturesOff.
 func BenchmarkPipelineSignaturesOn(b *testing.B) { benchSigned(b, "combined-signed", true) }
+
+// BenchmarkSignedGrepCount runs "grep -c ChatGPT-User" on the same signed
+// file, and BenchmarkSignedGoAccess GoAccess (Debian's goaccess, the most
+// used log analyser of the command line) with a log format that reads the
+// combined part and skips the signature fields, writing its JSON report:
+// the floor of a pass over the file, and what a log analyser costs on it.
+// Both report lines per CPU-second of the child process, as
+// logcheck's BenchmarkGrepCount does; each skips without its program.
+func BenchmarkSignedGrepCount(b *testing.B) {
+	benchExternal(b, "grep", func(path string) []string { return []string{"-c", "ChatGPT-User", path} })
+}
+
+// BenchmarkSignedGoAccess: see BenchmarkSignedGrepCount.
+func BenchmarkSignedGoAccess(b *testing.B) {
+	benchExternal(b, "goaccess", func(path string) []string {
+		return []string{path, "--log-format", `%h %^[%d:%t %^] "%r" %s %b "%R" "%u" %^`, "--date-format", "%d/%b/%Y",
+			"--time-format", "%T", "--no-global-config", "-o", filepath.Join(filepath.Dir(path), "report.json")}
+	})
+}
+
+func benchExternal(b *testing.B, name string, args func(path string) []string) {
+	prog, err := exec.LookPath(name)
+	if err != nil {
+		b.Skipf("no %s on the PATH", name)
+	}
+	log, _ := signedBench()
+	path := filepath.Join(b.TempDir(), "access.log")
+	if err := os.WriteFile(path, []byte(log), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(log)))
+	b.ResetTimer()
+	var cpu time.Duration
+	for range b.N {
+		cmd := exec.Command(prog, args(path)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	b.ReportMetric(float64(200000*b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(float64(200000*b.N)/cpu.Seconds(), "lines/cpu-s")
+}
