@@ -58,6 +58,7 @@ func init() {
 		{"logs", "did the crawlers obey? access logs judged by the robots.txt in force, identities verified", runLogs},
 		{"crawlers", "update the crawler operators' IP lists that logs verifies identities against", runCrawlers},
 		{"fetch", "fetch a site's robots.txt as a crawler must and summarise it", runFetch},
+		{"keys", "make and show the keys a crawler signs its requests with (Web Bot Auth)", runKeys},
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
 		{"holds", "list or lift the holds of a decision service (serve --gate) for the fleet", runHolds},
 		{"browse", "load a page in headless Chromium, every request decided by robots.txt", runBrowse},
