@@ -112,7 +112,7 @@ func TestSignedCommandsWebBotAuth(t *testing.T) {
 	type run struct {
 		name  string
 		do    func(t *testing.T, s *wbaSite, k string) string // returns what the command printed
-		calls int                                              // requests it sends: /robots.txt on a, then on b
+		calls int                                             // requests it sends: /robots.txt on a, then on b
 	}
 	cli := func(stdin string, args ...string) func(t *testing.T, s *wbaSite, k string) string {
 		return func(t *testing.T, s *wbaSite, k string) string {
