@@ -150,3 +150,46 @@ func TestGatePaid(t *testing.T) {
 		t.Fatalf("%v: %s charged %q price %q: %s", err, d.Action, d.PolicyCharged, d.PolicyPrice, d.Reason)
 	}
 }
+
+// TestReportPayment: a target's 402 holds its origin for its Retry-After
+// or DefaultPaymentHold, with the price, unless MaxPrice covers the price
+// in the same currency.
+func TestReportPayment(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name, max, price string
+		retryAfter       time.Duration
+		held, accepted   bool
+		hold             time.Duration
+		detail           string
+	}{
+		{"no max price", "", "USD 0.01", 0, true, false, DefaultPaymentHold, "payment-required: crawler-price USD 0.01"},
+		{"max below", "USD 0.005", "USD 0.01", 0, true, false, DefaultPaymentHold, "above the crawler's USD 0.005"},
+		{"max equal", "USD 0.01", "USD 0.01", 0, false, true, 0, ""},
+		{"max above", "USD 1", "USD 0.01", 0, false, true, 0, ""},
+		{"other currency", "EUR 1", "USD 0.01", 0, true, false, DefaultPaymentHold, "crawler-price USD 0.01"},
+		{"no price given", "USD 1", "", 0, true, false, DefaultPaymentHold, "payment-required"},
+		{"Retry-After", "", "USD 0.01", 10 * time.Minute, true, false, 10 * time.Minute, "Retry-After 10m0s"},
+		{"Retry-After capped", "", "USD 0.01", 100 * time.Hour, true, false, DefaultMaxHold, "Retry-After"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &Politeness{MaxPrice: tc.max}
+			h, held, accepted, err := p.ReportPayment(t.Context(), "https://a.example", tc.price, tc.retryAfter, now)
+			if err != nil || held != tc.held || accepted != tc.accepted {
+				t.Fatalf("held %v accepted %v err %v", held, accepted, err)
+			}
+			got, inForce, _ := p.HoldStore().OriginHeld(t.Context(), "https://a.example", now)
+			if inForce != tc.held {
+				t.Fatalf("hold in force: %v", inForce)
+			}
+			if tc.held && (!h.Until.Equal(now.Add(tc.hold)) || h.HTTPStatus != 402 || !strings.Contains(h.Detail, tc.detail) || got != h) {
+				t.Errorf("hold %+v, want +%s, %q", h, tc.hold, tc.detail)
+			}
+		})
+	}
+	// Report(402) holds as ReportPayment does without a price.
+	p := &Politeness{}
+	if h, held, err := p.Report(t.Context(), "https://a.example", 402, 0, now); err != nil || !held || !h.Until.Equal(now.Add(DefaultPaymentHold)) {
+		t.Errorf("Report(402) = %+v, %v, %v", h, held, err)
+	}
+}

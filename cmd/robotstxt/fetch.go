@@ -214,7 +214,7 @@ func fetchMeaning(p *fetch.Policy) string {
 	case fetch.PaymentRequired:
 		return "the site charges for robots.txt, so nothing is known of the rules: everything is disallowed (--max-price offers a price)"
 	case fetch.Challenged:
-		return "a bot-protection page answered, not a robots.txt: everything is disallowed until a fetch succeeds (--sign-key proves who you are)"
+		return "bot protection stopped the fetch: everything is disallowed until a fetch succeeds (--sign-key proves who you are)"
 	}
 	return "everything is disallowed until a fetch succeeds"
 }

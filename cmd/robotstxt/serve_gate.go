@@ -194,6 +194,6 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 		Hosts:       f.hosts,
 		Log:         log,
 		Politeness: &gate.Politeness{Store: holds, MaxConcurrent: f.maxPer, MinInterval: f.minInterval,
-			CrawlDelay: f.crawlDelay, MaxCrawlDelay: f.maxDelay},
+			CrawlDelay: f.crawlDelay, MaxCrawlDelay: f.maxDelay, MaxPrice: f.sign.maxPrice},
 	}, close, nil
 }
