@@ -135,3 +135,14 @@ func TestKeysUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestKeysShowDocExample: the directory docs/crawler-side.md shows for
+// the committed public keys.
+func TestKeysShowDocExample(t *testing.T) {
+	dir := filepath.Join("testdata", "keys")
+	out, errOut, code := runCLI(t, "", "keys", "show", filepath.Join(dir, "examplebot.pub.jwk"), filepath.Join(dir, "rotated.pub.jwk"))
+	want, _ := os.ReadFile(filepath.Join(dir, "directory.json"))
+	if code != 0 || out != string(want) {
+		t.Errorf("exit %d %s\ngot:\n%s\nwant:\n%s", code, errOut, out, want)
+	}
+}
