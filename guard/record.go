@@ -160,6 +160,9 @@ type Record struct {
 	Destination string
 	// TargetStatus is what the target answered.
 	TargetStatus TargetStatus
+	// SignedBy is the keyid (JWK thumbprint) of the key that signed the
+	// request (Guard.Signer); "" when it went unsigned.
+	SignedBy string
 
 	// What the records are finished with when read (see Guard.Records).
 	frame     cdp.FrameID
@@ -247,8 +250,9 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		Destination    *string      `json:"destination"`
 		TargetStatus   TargetStatus `json:"targetStatus"`
 		TargetError    *string      `json:"targetError"`
+		SignedBy       string       `json:"signedBy,omitempty"`
 	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Tab), null(r.Initiator), null(r.RedirectedFrom), null(r.ServiceWorker),
-		r.Subject, null(r.Destination), r.TargetStatus, null(r.TargetStatus.Error)}
+		r.Subject, null(r.Destination), r.TargetStatus, null(r.TargetStatus.Error), r.SignedBy}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // as the gate writes its fields
@@ -279,13 +283,14 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		Destination    string          `json:"destination"`
 		TargetStatus   json.RawMessage `json:"targetStatus"`
 		TargetError    string          `json:"targetError"`
+		SignedBy       string          `json:"signedBy"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
 	*r = Record{Record: g, Action: w.Gate, Method: w.Method, ResourceType: w.ResourceType, FrameURL: w.FrameURL, Tab: w.Tab,
 		Initiator: w.Initiator, RedirectedFrom: w.RedirectedFrom, ServiceWorker: w.ServiceWorker, Subject: w.Subject, Destination: w.Destination,
-		TargetStatus: TargetStatus{Error: w.TargetError}}
+		TargetStatus: TargetStatus{Error: w.TargetError}, SignedBy: w.SignedBy}
 	switch s := string(w.TargetStatus); s {
 	case "", "null":
 	case `"blocked"`:
