@@ -68,7 +68,7 @@ could not be fetched, 2 on a usage or input error.`,
 	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs) // with --live
-	sign := addSignFlags(fs, "with --live: ")
+	sign := addSignFlags(fs, "with --live: ", true)
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; an answer whose `purpose` the site refuses is disallowed")
 	color := fs.String("color", "auto", "colour the verdicts: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
 	quiet := fs.Bool("q", false, "print nothing, not even notes: only the exit status says whether everything is allowed (errors are still printed)")

@@ -46,7 +46,7 @@ unavailable, too-many-redirects), 1 when it must be asked again later
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
 	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on the whole fetch: every redirect and the body together")
 	guard := addGuardFlags(fs)
-	sign := addSignFlags(fs, "")
+	sign := addSignFlags(fs, "", true)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}

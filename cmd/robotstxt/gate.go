@@ -72,7 +72,7 @@ scope.yaml:
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
 	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on each robots.txt fetch as a whole: every redirect and the body together")
 	guard := addGuardFlags(fs)
-	sign := addSignFlags(fs, "")
+	sign := addSignFlags(fs, "", true)
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a task whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is dropped; a task's \"purpose\" field overrides it")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err

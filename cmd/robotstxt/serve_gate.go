@@ -89,7 +89,7 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	fs.DurationVar(&f.fetchTime, "fetch-timeout", fetch.DefaultTimeout, "with --gate: bound on one robots.txt fetch, redirects included; decide waits a little longer")
 	fs.StringVar(&f.logFormat, "log-format", "text", "log as `text` or json (structured, one object per line)")
 	f.guard = addGuardFlags(fs)
-	f.sign = addSignFlags(fs, "with --gate: ")
+	f.sign = addSignFlags(fs, "with --gate: ", true)
 	return f
 }
 

@@ -17,13 +17,16 @@ type signFlags struct {
 }
 
 // addSignFlags registers --sign-key, --signature-agent,
-// --sign-whole-agent-field and --max-price on fs; cond ("with --gate: ")
-// starts their help when they go with another flag.
-func addSignFlags(fs *flag.FlagSet, cond string) *signFlags {
+// --sign-whole-agent-field and, with price, --max-price on fs; cond ("with
+// --gate: ") starts their help when they go with another flag.
+func addSignFlags(fs *flag.FlagSet, cond string, price bool) *signFlags {
 	s := &signFlags{}
 	fs.StringVar(&s.key, "sign-key", "", cond+"sign every request with the Ed25519 private key in this `file` (Web Bot Auth; robotstxt keys new makes one; read from the file only, refused when others can read it)")
 	fs.StringVar(&s.agent, "signature-agent", "", cond+"with --sign-key: the https `URL` whose key directory lists the key, sent as Signature-Agent (https://YOUR-HOST, directory at /.well-known/http-message-signatures-directory)")
 	fs.BoolVar(&s.wholeField, "sign-whole-agent-field", false, cond+"with --sign-key: cover the whole Signature-Agent field rather than its member (;key), as web-bot-auth 0.1 for Node verifies")
+	if !price {
+		return s
+	}
 	fs.StringVar(&s.maxPrice, "max-price", "", cond+"with --sign-key: offer at most this `price` to sites that charge crawlers (pay per crawl, such as \"USD 0.01\"), sent as crawler-max-price and signed; without it, a 402 is payment-required")
 	return s
 }

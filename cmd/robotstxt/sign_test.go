@@ -230,3 +230,55 @@ func TestSignFlagErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowseSignedWebBotAuth: browse signs the robots.txt fetches and every
+// request of the page, in the browser (a subresource of another
+// authority included), and a site verifying with Cloudflare's
+// web-bot-auth accepts them all; the records name the key. With another
+// key, it refuses them all.
+func TestBrowseSignedWebBotAuth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a browser test")
+	}
+	browseChromium(t)
+	modules := webBotAuthModules(t)
+	key, dir := newTestKey(t, "crawler.jwk")
+	wrong, _ := newTestKey(t, "wrong.jwk")
+	kid := dir.Keys[0].Kid
+	browse := func(s *wbaSite, k string) string {
+		out, errOut, _ := runCLI(t, "", "browse", "--agent", "ExampleBot", "--allow-private", "--records", "-",
+			"--sign-key", k, "--signature-agent", "https://bot.example", "--sign-whole-agent-field", s.a+"/page")
+		return out + errOut
+	}
+	s := startWBASite(t, modules, dir.Keys[0])
+	out := browse(s, key)
+	var got []string
+	for _, c := range s.log(t) {
+		if !c.OK {
+			t.Errorf("web-bot-auth refused %s%s: %s", c.Authority, c.Path, c.Error)
+		}
+		host := "a"
+		if "http://"+c.Authority == s.b {
+			host = "b"
+		}
+		got = append(got, host+c.Path)
+	}
+	if g := strings.Join(got, " "); g != "a/robots.txt b/robots.txt a/page b/robots.txt b/img" {
+		t.Errorf("verified %s", g)
+	}
+	if n := strings.Count(out, `"signedBy":"`+kid+`"`); n != 2 || !strings.Contains(out, `"policySignedBy":"`+kid+`"`) {
+		t.Errorf("%d records signed by %s:\n%s", n, kid, out)
+	}
+
+	s = startWBASite(t, modules, dir.Keys[0])
+	browse(s, wrong)
+	l := s.log(t)
+	if len(l) == 0 {
+		t.Fatal("no request sent with the wrong key")
+	}
+	for _, c := range l {
+		if c.OK {
+			t.Errorf("web-bot-auth accepted %s%s signed with the wrong key", c.Authority, c.Path)
+		}
+	}
+}

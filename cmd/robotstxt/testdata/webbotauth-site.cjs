@@ -3,8 +3,9 @@
 // NODE_PATH names the node_modules folder that holds it; argv[2] is the
 // public JWK of the crawler's key. It listens on two ports of 127.0.0.1
 // (two authorities): "a" redirects /robots.txt to "b", and "b" serves the
-// file to a request that verifies and 401 to one that does not, as pay per
-// crawl's strong authentication does. GET /__log on either lists every
+// file; /page is an HTML page with an image (/img) from "b". A request that
+// does not verify gets 401, as pay per crawl's strong authentication
+// gives. GET /__log on either lists every
 // verification: [{authority, path, ok, error}]. The ports are printed as
 // one JSON line {"a": port, "b": port}.
 const http = require("http");
@@ -46,6 +47,17 @@ function site(name) {
       res.statusCode = 301;
       res.setHeader("Location", "http://127.0.0.1:" + ports.b + "/robots.txt");
       res.end();
+      return;
+    }
+    if (req.url === "/page") {
+      // For browse: a page with an image from the other authority.
+      res.setHeader("Content-Type", "text/html");
+      res.end('<!doctype html><link rel="icon" href="data:,"><title>signed</title><img src="http://127.0.0.1:' + ports.b + '/img">');
+      return;
+    }
+    if (req.url === "/img") {
+      res.setHeader("Content-Type", "image/gif");
+      res.end(Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64"));
       return;
     }
     if (req.url === "/robots.txt") {
