@@ -285,3 +285,77 @@ func TestParsePrice(t *testing.T) {
 		}
 	}
 }
+
+// TestFetchSignatureRules: what each request of a signed fetch carries,
+// rule by rule, for both hops of a redirect to another authority and with
+// a price offered.
+func TestFetchSignatureRules(t *testing.T) {
+	signer, _, kid := testSigner(t)
+	var mu sync.Mutex
+	var got []*http.Request
+	record := func(r *http.Request) {
+		mu.Lock()
+		got = append(got, r.Clone(r.Context()))
+		mu.Unlock()
+	}
+	final := serve(t, func(w http.ResponseWriter, r *http.Request) { record(r); io.WriteString(w, normalFile) })
+	first := serve(t, func(w http.ResponseWriter, r *http.Request) {
+		record(r)
+		http.Redirect(w, r, final.URL+"/robots.txt", http.StatusFound)
+	})
+	f := quick()
+	f.Signer, f.MaxPrice = signer, "USD 0.01"
+	before := time.Now().Truncate(time.Second)
+	mustFetch(t, f, first.URL)
+	after := time.Now()
+	if len(got) != 2 {
+		t.Fatalf("%d requests", len(got))
+	}
+	type sig = httpsig.Signature
+	rules := []struct {
+		ref  string
+		rule string
+		ok   func(r *http.Request, s sig) bool
+	}{
+		{"draft-ietf-webbotauth-httpsig-protocol-01 4.2", `tag="web-bot-auth"`, func(_ *http.Request, s sig) bool { return s.Tag == httpsig.Tag }},
+		{"draft 4.2, RFC 9421 2.3", "created is the time of the request", func(_ *http.Request, s sig) bool {
+			c := s.CreatedTime()
+			return s.HasCreated && !c.Before(before) && !c.After(after)
+		}},
+		{"draft 4.2", "expires a short time (one minute) after created", func(_ *http.Request, s sig) bool {
+			return s.HasExpires && s.ExpiresTime().Sub(s.CreatedTime()) == httpsig.DefaultValidity
+		}},
+		{"draft 4.2, RFC 7638", "keyid is the key's JWK thumbprint", func(_ *http.Request, s sig) bool { return s.KeyID == kid }},
+		{"draft 4.2", "a nonce of 64 random bytes", func(_ *http.Request, s sig) bool { return len(s.Nonce) == 88 }},
+		{"draft 4.2, RFC 9421 2.2.3", "covers @authority", func(_ *http.Request, s sig) bool { return s.Covers("@authority") }},
+		{"draft 4.1", "covers the Signature-Agent member it names", func(r *http.Request, s sig) bool {
+			cs, _ := s.Components()
+			for _, c := range cs {
+				if c.Name == "signature-agent" && c.Key == s.Label {
+					return r.Header.Get("Signature-Agent") == s.Label+`="https://bot.example"`
+				}
+			}
+			return false
+		}},
+		{"Cloudflare pay per crawl", "covers crawler-max-price", func(r *http.Request, s sig) bool {
+			return s.Covers("crawler-max-price") && r.Header.Get(HeaderMaxPrice) == "USD 0.01"
+		}},
+		{"RFC 9421 3.3.6", `alg="ed25519"`, func(_ *http.Request, s sig) bool { return s.Alg == httpsig.Ed25519 }},
+	}
+	nonces := map[string]bool{}
+	for i, r := range got {
+		sigs, err := httpsig.ParseSignatures(r.Header.Get("Signature-Input"), r.Header.Get("Signature"))
+		if err != nil || len(sigs) != 1 {
+			t.Fatalf("request %d: %v %v", i, sigs, err)
+		}
+		for _, rule := range rules {
+			if !rule.ok(r, sigs[0]) {
+				t.Errorf("request %d (%s): %s (%s) broken: %s", i, r.Host, rule.rule, rule.ref, r.Header.Get("Signature-Input"))
+			}
+		}
+		nonces[sigs[0].Nonce] = true
+	}
+	if len(nonces) != 2 {
+		t.Error("both requests carry the same nonce: one signature per request (draft 4.2)")
+	}
+}
