@@ -528,7 +528,9 @@ func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
 	e := g.pending[ev.RequestID]
 	if e != nil && e.rec != nil {
 		if ev.ResponseStatusCode != 0 {
-			e.rec.TargetStatus.Code = int(ev.ResponseStatusCode)
+			ts := &e.rec.TargetStatus
+			ts.Code = int(ev.ResponseStatusCode)
+			ts.Price, ts.Charged, ts.Challenge = payAnswer(ts.Code, func(n string) string { return responseHeader(ev.ResponseHeaders, n) })
 		} else {
 			e.rec.TargetStatus.Error = string(ev.ResponseErrorReason)
 		}
@@ -805,7 +807,9 @@ func (g *Guard) answer(id network.RequestID, res *network.Response) {
 	defer g.mu.Unlock()
 	if _, ok := g.answers[id]; ok || len(g.answers) < cmp(g.MaxRecords, DefaultMaxRecords) {
 		if len(g.answers[id]) < maxHops {
-			g.answers[id] = append(g.answers[id], TargetStatus{Code: int(res.Status)})
+			ts := TargetStatus{Code: int(res.Status)}
+			ts.Price, ts.Charged, ts.Challenge = payAnswer(ts.Code, func(n string) string { return header(res.Headers, n) })
+			g.answers[id] = append(g.answers[id], ts)
 		}
 	}
 }

@@ -79,3 +79,32 @@ func continueHeaders(h network.Headers, method, rawURL, ua string, s *httpsig.Re
 	}
 	return out, true
 }
+
+// payAnswer reads what an answer says of pay per crawl and bot protection
+// from its header fields (get returns a field's value): the crawler-price
+// of a 402 (its status payment-required), the crawler-charged of a paid
+// answer, and "cf-mitigated: challenge" (a challenge page instead of the
+// content). Values are kept printable and short.
+func payAnswer(code int, get func(string) string) (price, charged, challenge string) {
+	if code == http.StatusPaymentRequired {
+		price = clip(get("Crawler-Price"))
+		if price == "" {
+			price = "none given"
+		}
+	}
+	charged = clip(get("Crawler-Charged"))
+	if strings.Contains(strings.ToLower(get("Cf-Mitigated")), "challenge") {
+		challenge = "cf-mitigated: challenge"
+	}
+	return price, charged, challenge
+}
+
+func clip(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s) && b.Len() < 64; i++ {
+		if c := s[i]; c >= ' ' && c < 0x7f {
+			b.WriteByte(c)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}

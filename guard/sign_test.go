@@ -3,6 +3,7 @@ package guard_test
 import (
 	"crypto/ed25519"
 	"crypto/rand"
+	"io"
 	"net/http"
 	"sort"
 	"strings"
@@ -51,11 +52,21 @@ func TestBrowseSigned(t *testing.T) {
 	b := newOrigin(t, "127.0.0.2", map[string]http.HandlerFunc{
 		"/robots.txt": verified(robots),
 		"/img.png":    verified(text("image/png", "png")),
+		"/paid.png": verified(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Crawler-Price", "USD 0.01")
+			w.WriteHeader(http.StatusPaymentRequired)
+		}),
+		"/challenge.html": verified(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Header().Set("Cf-Mitigated", "challenge")
+			w.WriteHeader(http.StatusForbidden)
+			io.WriteString(w, "<title>Just a moment...</title>")
+		}),
 	})
 	a := newOrigin(t, "127.0.0.1", map[string]http.HandlerFunc{
 		"/robots.txt": verified(robots),
 		"/": verified(text("text/html", `<title>t</title><link rel="icon" href="data:,">`+
-			`<img src="`+b.URL+`/img.png?direct"><img src="/go" onload="document.title='done'" onerror="document.title='done'">`+
+			`<img src="`+b.URL+`/img.png?direct"><img src="`+b.URL+`/paid.png"><iframe src="`+b.URL+`/challenge.html"></iframe><img src="/go" onload="document.title='done'" onerror="document.title='done'">`+
 			`<!-- the body is no PNG: the image errors once loaded, which is enough -->`)),
 		"/go": verified(redirect(b.URL + "/img.png?redirected")),
 	})
@@ -81,20 +92,39 @@ func TestBrowseSigned(t *testing.T) {
 		got = append(got, names(s, map[string]*origin{"A": a, "B": b}))
 	}
 	sort.Strings(got)
-	want := "A/ A/go A/robots.txt B/img.png B/img.png B/robots.txt"
+	want := "A/ A/go A/robots.txt B/challenge.html B/img.png B/img.png B/paid.png B/robots.txt"
 	if g := strings.ReplaceAll(strings.Join(got, " "), "http://", ""); g != want {
 		t.Errorf("verified %s, want %s", g, want)
 	}
+	// A 402 answer (pay per crawl) and a challenge page are named in the
+	// target's status.
+	answers := map[string]guard.TargetStatus{
+		"/paid.png":       {Code: 402, Price: "USD 0.01"},
+		"/challenge.html": {Code: 403, Challenge: "cf-mitigated: challenge"},
+	}
 	n := 0
 	for _, r := range g.Records() {
-		if r.Action == gate.Admit && r.Subject {
-			n++
-			if c := r.TargetStatus.Code; c != 200 && c != 302 || r.SignedBy != kid || r.PolicySignedBy != kid {
-				t.Errorf("%s: signedBy %q, policySignedBy %q, want %s", describe(r), r.SignedBy, r.PolicySignedBy, kid)
+		if r.Action != gate.Admit || !r.Subject {
+			continue
+		}
+		n++
+		want, special := answers[strings.TrimPrefix(r.TargetURL, b.URL)]
+		if !special {
+			want = guard.TargetStatus{Code: r.TargetStatus.Code}
+			if c := r.TargetStatus.Code; c != 200 && c != 302 {
+				want.Code = 200
 			}
 		}
+		if r.TargetStatus != want || r.SignedBy != kid || r.PolicySignedBy != kid {
+			t.Errorf("%s: %#v signedBy %q, policySignedBy %q; want %#v, %s", describe(r), r.TargetStatus, r.SignedBy, r.PolicySignedBy, want, kid)
+		}
+		b, _ := r.MarshalJSON()
+		var back guard.Record
+		if err := back.UnmarshalJSON(b); err != nil || back.TargetStatus != r.TargetStatus || back.SignedBy != r.SignedBy {
+			t.Errorf("record %s read back as %+v, %v", b, back.TargetStatus, err)
+		}
 	}
-	if n != 4 {
-		t.Errorf("%d admitted records, want 4", n)
+	if n != 6 {
+		t.Errorf("%d admitted records, want 6", n)
 	}
 }

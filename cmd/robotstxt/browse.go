@@ -896,6 +896,10 @@ func browseStatus(s guard.TargetStatus) string {
 	switch {
 	case s.Blocked:
 		return "blocked by the guard"
+	case s.Challenge != "":
+		return "HTTP " + strconv.Itoa(s.Code) + ", a challenge page (" + s.Challenge + ")"
+	case s.Price != "":
+		return "HTTP 402 payment required (crawler-price " + browseClean(s.Price) + ")"
 	case s.Code != 0:
 		return "HTTP " + strconv.Itoa(s.Code)
 	case s.Error != "":
