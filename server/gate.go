@@ -714,11 +714,15 @@ type policyAnswer struct {
 	Failure     *failureAnswer `json:"failure,omitempty"`
 	Summary     *policySummary `json:"summary,omitempty"`
 	Description string         `json:"description"`
+	SignedBy    string         `json:"signedBy,omitempty"` // the keyid that signed the fetch
+	Charged     string         `json:"charged,omitempty"`  // a paid file: crawler-charged
 }
 
 type failureAnswer struct {
 	Status       fetch.Status `json:"status"`
 	HTTPStatus   int          `json:"httpStatus,omitempty"`
+	Price        string       `json:"price,omitempty"`     // payment-required: crawler-price
+	Challenge    string       `json:"challenge,omitempty"` // challenge: the page's mark
 	Detail       string       `json:"detail"`
 	FailingSince string       `json:"failingSince"`
 	RetryAt      string       `json:"retryAt"`
@@ -841,6 +845,7 @@ func describePolicy(st *gate.State) *policyAnswer {
 	if p != nil {
 		a.Status, a.HTTPStatus, a.Digest, a.FetchedAt, a.Expires = p.Status, p.HTTPStatus, p.Digest, rfc3339(p.FetchedAt), rfc3339(st.Expires)
 		a.FinalURL, a.Detail = p.FinalURL, p.Detail
+		a.SignedBy, a.Charged = p.SignedBy, p.Charged
 		if p.Redirects != nil {
 			a.Redirects = p.Redirects
 		}
@@ -860,7 +865,7 @@ func describePolicy(st *gate.State) *policyAnswer {
 		}
 	}
 	if f := st.Failure; f != nil {
-		a.Failure = &failureAnswer{Status: f.Status, HTTPStatus: f.HTTPStatus, Detail: f.Detail, FailingSince: rfc3339(st.FailingSince), RetryAt: rfc3339(st.RetryAt)}
+		a.Failure = &failureAnswer{Status: f.Status, HTTPStatus: f.HTTPStatus, Price: f.Price, Challenge: f.Challenge, Detail: f.Detail, FailingSince: rfc3339(st.FailingSince), RetryAt: rfc3339(st.RetryAt)}
 		if p == nil {
 			a.Status, a.HTTPStatus, a.FinalURL, a.Detail = f.Status, f.HTTPStatus, f.FinalURL, f.Detail
 			if f.Redirects != nil {

@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -56,5 +58,33 @@ func TestTargetStatusPaymentRequired(t *testing.T) {
 				t.Errorf("reason %q", lines[0].Decision.Reason)
 			}
 		})
+	}
+}
+
+// TestPolicyPaymentRequired: GET /api/v1/policy of an origin whose
+// robots.txt answers 402 says payment-required, with the price, and that
+// no policy applies.
+func TestPolicyPaymentRequired(t *testing.T) {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Crawler-Price", "USD 0.05")
+		w.WriteHeader(http.StatusPaymentRequired)
+	}))
+	defer site.Close()
+	ts, _ := newServer(t, Options{Gate: gateOptions(t, nil, nil, nil)})
+	resp, err := http.Get(ts.URL + "/api/v1/policy?origin=" + url.QueryEscape(site.URL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var a struct {
+		Status      string
+		Failure     *struct{ Status, Price string }
+		Description string
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&a); err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != "payment-required" || a.Failure == nil || a.Failure.Price != "USD 0.05" || !strings.Contains(a.Description, "no policy applies") {
+		t.Errorf("%+v %+v", a, a.Failure)
 	}
 }
