@@ -35,7 +35,8 @@ and DNS answers included. Fetching from your own machine or network needs
 
 Exit status: 0 when the origin gave a definitive answer (success,
 unavailable, too-many-redirects), 1 when it must be asked again later
-(unreachable, rate-limited, refused), 2 on a usage error.`,
+(unreachable, rate-limited, refused, payment-required, challenge), 2 on a
+usage error.`,
 		`  robotstxt fetch https://example.com/
   robotstxt fetch --json --user-agent "ExampleBot/1.0" example.com
   robotstxt fetch --allow-private http://127.0.0.1:8080/`)
