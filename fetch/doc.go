@@ -14,8 +14,8 @@
 //	...
 //	}
 //
-// Fetch returns an error only when the URL is not an http(s) URL or the
-// context ends; every answer of the origin (a 404, a 503, a refused
+// Fetch returns an error only when the URL is not an http(s) URL, the
+// context ends, or the Signer or MaxPrice cannot be used; every answer of the origin (a 404, a 503, a refused
 // connection, a timeout) is a Policy with a Status. The package does not
 // cache and does not decide; the gate package does both on top of it.
 //
@@ -36,6 +36,8 @@
 //	5xx, network error, timeout         Unreachable          everything is disallowed for now
 //	more than MaxRedirects, or a loop   TooManyRedirects     as Unavailable
 //	destination refused by the guard    Refused              (not asked) wait, as Unreachable
+//	402 (pay per crawl)                 PaymentRequired      wait, as Unreachable; never "allowed"
+//	a bot-protection challenge page     Challenged           wait, as Unreachable; never parsed
 //
 // A 2xx body is parsed whatever it looks like, since RFC 9309 section 2.3.1.4
 // says to use what parses; an HTML page or binary data is parsed line by line
@@ -50,6 +52,23 @@
 // (RFC 9309 section 2.3.1.2). Every hop is recorded. A redirect to a scheme
 // other than http or https, and a 3xx without a Location, end the chain: the
 // file cannot be reached, which counts as Unavailable.
+//
+// A 402 answers a crawler that does not pay (Cloudflare's pay per crawl):
+// its crawler-price is kept in Policy.Price, and nothing is known of the
+// rules. A challenge page is an answer with "cf-mitigated: challenge", or an
+// HTML 403 or 503 bearing a bot-protection mark (cf-chl, Cloudflare's
+// challenge platform, "Just a moment...", a CAPTCHA); Policy.Challenge names
+// the mark. Neither is read as a robots.txt.
+//
+// # Signing and paying
+//
+// With Fetcher.Signer set, every request is signed as Web Bot Auth asks
+// (draft-ietf-webbotauth-httpsig-protocol, with package httpsig): a fresh
+// signature per request, redirect hops included, each for its own
+// authority; Policy.SignedBy holds the key's thumbprint. With
+// Fetcher.MaxPrice, every request offers that price (crawler-max-price,
+// covered by the signature); a site that charges less answers with the file
+// and crawler-charged, kept in Policy.Charged.
 //
 // # Limits
 //

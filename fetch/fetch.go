@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/netguard"
 )
 
@@ -83,9 +84,27 @@ type Fetcher struct {
 	Transport http.RoundTripper
 	// Now stamps Policy.FetchedAt; nil means time.Now.
 	Now func() time.Time
+	// Signer, when set, signs every request the Fetcher sends, each
+	// redirect hop included, with a fresh Web Bot Auth signature for that
+	// request's authority (draft-ietf-webbotauth-httpsig-protocol):
+	// Signature-Agent, and Signature-Input covering @authority and
+	// signature-agent, with created, expires, keyid and
+	// tag="web-bot-auth". Policy.SignedBy records its key's thumbprint.
+	// The Fetcher signs with a copy: the Signer is not changed.
+	Signer *httpsig.RequestSigner
+	// MaxPrice, when set, is the most the crawler pays for a request to a
+	// site that charges crawlers (Cloudflare's pay per crawl, "USD 0.01"):
+	// sent as crawler-max-price and covered by the signature. A site that
+	// charges less answers 200 with crawler-charged (Policy.Charged); one
+	// that charges more, 402 with crawler-price (Status PaymentRequired).
+	// Empty: no price is offered, and a 402 is PaymentRequired.
+	MaxPrice string
 
-	once   sync.Once
-	client *http.Client
+	once    sync.Once
+	client  *http.Client
+	signer  *httpsig.RequestSigner // Signer with its keyid known, covering the price
+	keyID   string
+	initErr error
 	// proxyFrom picks the proxy of a request; nil means
 	// http.ProxyFromEnvironment (tests set it: the environment is read once
 	// per process).
@@ -111,6 +130,14 @@ func (f *Fetcher) init() {
 				// Accept-Encoding is set by Fetch, which decodes the body
 				// itself so that the byte limit applies to decoded bytes.
 				DisableCompression: true,
+			}
+		}
+		if f.Signer != nil {
+			f.signer, f.keyID, f.initErr = prepareSigner(f.Signer)
+		}
+		if f.initErr == nil && f.MaxPrice != "" {
+			if _, err := ParsePrice(f.MaxPrice); err != nil {
+				f.initErr = fmt.Errorf("MaxPrice: %w", err)
 			}
 		}
 		f.client = &http.Client{
@@ -202,7 +229,8 @@ var (
 // origin; its path does not matter.
 //
 // The error is non-nil only when rawURL is not an absolute http or https URL
-// (Op "origin") or when ctx ends (Op "get"); then there is no Policy. Every
+// (Op "origin"), when the Signer or MaxPrice cannot be used (Op "sign") or
+// when ctx ends (Op "get"); then there is no Policy. Every
 // answer of the origin, failures included, is a Policy: see Status.
 func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Policy, error) {
 	origin, err := Origin(rawURL)
@@ -210,7 +238,10 @@ func (f *Fetcher) Fetch(ctx context.Context, rawURL string) (*Policy, error) {
 		return nil, &Error{Op: "origin", URL: rawURL, Err: err}
 	}
 	f.init()
-	p := &Policy{Origin: origin, URL: origin + "/robots.txt", MaxAge: -1, FetchedAt: f.now().UTC()}
+	if f.initErr != nil {
+		return nil, &Error{Op: "sign", URL: rawURL, Err: f.initErr}
+	}
+	p := &Policy{Origin: origin, URL: origin + "/robots.txt", MaxAge: -1, FetchedAt: f.now().UTC(), SignedBy: f.keyID}
 	// One deadline for the whole chain: five slow hops must not take five
 	// times the per-request bounds.
 	outer := ctx
@@ -273,6 +304,17 @@ func (f *Fetcher) get(ctx context.Context, target string) (*http.Response, conte
 	req.Header.Set("User-Agent", ua)
 	req.Header.Set("Accept", "text/plain, */*;q=0.5")
 	req.Header.Set("Accept-Encoding", "gzip, deflate")
+	if f.MaxPrice != "" {
+		req.Header.Set(HeaderMaxPrice, f.MaxPrice)
+	}
+	if f.signer != nil {
+		// A fresh signature for this request's own authority: each hop
+		// of a redirect chain is signed anew.
+		if err := f.signer.Sign(req); err != nil {
+			cancel(nil)
+			return nil, nil, fmt.Errorf("signing the request: %w", err)
+		}
+	}
 	timer := time.AfterFunc(orDefault(f.HeaderTimeout, DefaultHeaderTimeout), func() { cancel(errHeaderTimeout) })
 	resp, err := f.client.Do(req)
 	timer.Stop()
@@ -331,9 +373,31 @@ func (p *Policy) redirect(cur string, resp *http.Response, seen map[string]bool,
 func (f *Fetcher) finish(outer, ctx context.Context, p *Policy, resp *http.Response, cancel context.CancelCauseFunc) error {
 	defer resp.Body.Close()
 	code := resp.StatusCode
+	if marker := challenge(resp); marker != "" {
+		// A bot-protection page stands where the file was expected: it is
+		// no robots.txt and no answer of the site about one.
+		p.Status, p.Challenge = Challenged, marker
+		p.Detail = fmt.Sprintf("HTTP %d challenge page (%s), not a robots.txt", code, marker)
+		p.RetryAfter = retryAfter(resp.Header, p.FetchedAt)
+		return nil
+	}
 	switch {
 	case code >= 200 && code < 300:
 		// RFC 9309 section 2.3.1.1: parse the file.
+		p.Charged = headerValue(resp.Header, HeaderCharged)
+	case code == http.StatusPaymentRequired:
+		// Pay per crawl: the file is to be paid for. It is not read, so
+		// nothing is known of the rules: unresolved, never "allowed".
+		p.Status, p.Price = PaymentRequired, headerValue(resp.Header, HeaderPrice)
+		p.Detail = "HTTP 402 payment required"
+		switch {
+		case p.Price != "" && f.MaxPrice != "":
+			p.Detail += fmt.Sprintf(" (crawler-price %s, above the crawler-max-price %s)", p.Price, f.MaxPrice)
+		case p.Price != "":
+			p.Detail += fmt.Sprintf(" (crawler-price %s; no price offered)", p.Price)
+		}
+		p.RetryAfter = retryAfter(resp.Header, p.FetchedAt)
+		return nil
 	case code == http.StatusTooManyRequests:
 		p.Status, p.Detail = RateLimited, "HTTP 429"
 		p.RetryAfter = retryAfter(resp.Header, p.FetchedAt)

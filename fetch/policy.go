@@ -45,6 +45,18 @@ const (
 	// like (Fetcher.Guard). No request was sent; nothing is known of the
 	// policy, so everything waits, as for Unreachable.
 	Refused Status = "refused"
+	// PaymentRequired: a 402 answer, as pay per crawl gives a crawler that
+	// offers no price or too low a one (Policy.Price holds its
+	// crawler-price). The file was not read: nothing is known of the
+	// rules, so everything waits, as for Unreachable; it is retried no
+	// sooner than a backoff's end, since the same request gets the same
+	// answer.
+	PaymentRequired Status = "payment-required"
+	// Challenged: a bot-protection challenge page answered instead of the
+	// file (Policy.Challenge says what marked it). It is not read as a
+	// robots.txt, and it is not the site's answer about one: everything
+	// waits, as for Unreachable.
+	Challenged Status = "challenge"
 )
 
 // Definitive reports whether the status is an answer that stands until the
@@ -110,6 +122,16 @@ type Policy struct {
 	// RefusedReason, for a Refused status, is the kind of address the
 	// guard refused ("loopback", "private", "link-local", ...).
 	RefusedReason string `json:"refusedReason,omitempty"`
+	// SignedBy is the keyid (the JWK thumbprint) of the key that signed
+	// the requests of this fetch (Fetcher.Signer); "" when unsigned.
+	SignedBy string `json:"signedBy,omitempty"`
+	// Price is the crawler-price of a PaymentRequired answer; Charged the
+	// crawler-charged of a paid Success answer (pay per crawl).
+	Price   string `json:"price,omitempty"`
+	Charged string `json:"charged,omitempty"`
+	// Challenge, for a Challenged status, is the mark of the challenge
+	// page ("cf-mitigated: challenge", "page marker cf-chl", ...).
+	Challenge string `json:"challenge,omitempty"`
 	// Err is the error behind an Unreachable status, an *Error. It is not
 	// stored; Detail is.
 	Err error `json:"-"`
@@ -151,7 +173,7 @@ func ParseBody(body []byte, truncated bool) *robotstxt.Robots {
 
 // Error is a failed fetch: the operation, the URL and the cause.
 type Error struct {
-	Op  string // "origin", "get" or "read"
+	Op  string // "origin", "sign", "get" or "read"
 	URL string
 	Err error
 }

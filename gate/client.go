@@ -331,6 +331,10 @@ func (c *Client) merge(old *cache.Entry, p *fetch.Policy, now time.Time) *cache.
 	}
 	wait := dur(c.MinBackoff, DefaultMinBackoff) << min(e.Failures-1, 20)
 	wait = min(wait, dur(c.MaxBackoff, DefaultMaxBackoff))
+	if p.Status == fetch.PaymentRequired {
+		// The same request gets the same 402: never retried blindly soon.
+		wait = dur(c.MaxBackoff, DefaultMaxBackoff)
+	}
 	if p.RetryAfter > 0 {
 		wait = min(p.RetryAfter, dur(c.MaxAge, DefaultMaxAge))
 	}
@@ -350,8 +354,9 @@ func (c *Client) state(origin string, e *cache.Entry, now time.Time) *State {
 	case e.Policy == nil:
 	case e.Failure == nil:
 		s.Policy = e.Policy
-	case e.Failure.Status == fetch.RateLimited:
-		// The origin asks to wait: no copy makes crawling it polite now.
+	case e.Failure.Status == fetch.RateLimited, e.Failure.Status == fetch.PaymentRequired:
+		// The origin asks to wait, or to pay: no copy makes crawling it
+		// polite now.
 	case e.Failure.Status == fetch.Refused:
 		// The origin now leads to an address the guard refuses (a private
 		// one, say): its tasks would go there too, so none goes ahead.

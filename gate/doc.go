@@ -45,7 +45,19 @@
 // timeouts) is unresolved, retried with exponential backoff; refused (the
 // origin or a redirect leads to a loopback, private or other non-public
 // address, which the fetcher's destination guard does not dial) holds the
-// whole origin, even over a cached copy, with the reason.
+// whole origin, even over a cached copy, with the reason; payment-required
+// (a 402, pay per crawl) is unresolved and holds the whole origin, even over
+// a cached copy, as a 429 does, until Retry-After or the longest backoff,
+// with the price in the record (policyPrice); challenge (a bot-protection
+// page answered instead of the file) is unresolved as unreachable is, with
+// the page's mark in the record (policyChallenge).
+//
+// # Signing
+//
+// A Client whose Fetcher has a Signer (or a Gate with a Signer and no
+// Client) signs every robots.txt request with Web Bot Auth; the records
+// name the key's thumbprint (policySignedBy). With Fetcher.MaxPrice, a
+// paid file's charge is recorded (policyCharged).
 //
 // # The URL decided on
 //

@@ -11,6 +11,7 @@ import (
 
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/httpsig"
 )
 
 // Gate decides, before a crawl task runs, whether it may: robots.txt for
@@ -38,6 +39,11 @@ type Gate struct {
 	// the site refuses (Content-Usage n, Content-Signal no) is disallowed,
 	// so dropped. A stream task's "purpose" field overrides it.
 	Purpose string
+	// Signer, when set and Client is nil, signs every robots.txt request
+	// of the Gate's own Client with Web Bot Auth (fetch.Fetcher.Signer);
+	// the records name its key (policySignedBy). A Gate given a Client
+	// signs as that Client's Fetcher does.
+	Signer *httpsig.RequestSigner
 
 	once   sync.Once
 	client *Client
@@ -48,6 +54,9 @@ func (g *Gate) c() *Client {
 		g.client = g.Client
 		if g.client == nil {
 			g.client = &Client{}
+			if g.Signer != nil {
+				g.client.Fetcher = &fetch.Fetcher{Signer: g.Signer}
+			}
 		}
 	})
 	return g.client
@@ -198,6 +207,7 @@ func (g *Gate) decideFor(s *State, t Target, purpose string) *Decision {
 	if p := s.Policy; p != nil {
 		r.PolicyFinalURL, r.PolicyFetchedAt, r.PolicyStatus = p.FinalURL, p.FetchedAt, p.Status
 		r.PolicyHTTPStatus, r.PolicyDigest, r.PolicyStale = p.HTTPStatus, p.Digest, s.Stale
+		r.PolicySignedBy, r.PolicyCharged = p.SignedBy, p.Charged
 		if s.Stale {
 			why = append(why, fmt.Sprintf("robots.txt unreachable since %s (%s); using the copy fetched %s ago, within the %s bound for stale use",
 				stamp(s.FailingSince), s.Failure.Detail, age(s.Age), age(s.MaxStale)))
@@ -243,12 +253,23 @@ func (g *Gate) decideFor(s *State, t Target, purpose string) *Decision {
 		d.RetryAt = s.RetryAt
 		if f != nil {
 			r.PolicyFinalURL, r.PolicyFetchedAt, r.PolicyStatus, r.PolicyHTTPStatus = f.FinalURL, f.FetchedAt, f.Status, f.HTTPStatus
+			r.PolicySignedBy, r.PolicyPrice, r.PolicyChallenge = f.SignedBy, f.Price, f.Challenge
 		}
 		switch {
 		case f == nil:
 			why = append(why, "no policy known")
 		case f.Status == fetch.RateLimited:
 			why = append(why, fmt.Sprintf("robots.txt rate-limited (%s): hold every task of this origin until %s", f.Detail, stamp(s.RetryAt)))
+		case f.Status == fetch.PaymentRequired:
+			// Pay per crawl: the file is not given, so nothing is known
+			// of the rules (RFC 9309 section 2.3.1.4 treats a file that
+			// cannot be had so).
+			why = append(why, fmt.Sprintf("robots.txt not given (%s): unresolved, everything is disallowed; hold every task of this origin until %s", f.Detail, stamp(s.RetryAt)))
+		case f.Status == fetch.Challenged:
+			why = append(why, fmt.Sprintf("robots.txt not read: a bot-protection challenge page answered (%s); everything is disallowed for now; next fetch at %s", f.Detail, stamp(s.RetryAt)))
+			if s.Cached != nil {
+				why = append(why, fmt.Sprintf("the copy fetched %s ago is past the %s bound for stale use", age(s.Age), age(s.MaxStale)))
+			}
 		case f.Status == fetch.Refused:
 			why = append(why, fmt.Sprintf("robots.txt not fetched (%s): hold every task of this origin; next attempt at %s", f.Detail, stamp(s.RetryAt)))
 		default:

@@ -222,6 +222,10 @@ type Politeness struct {
 	// UnavailableRetry is the retry time of a task held because Store
 	// failed (default DefaultUnavailableRetry).
 	UnavailableRetry time.Duration
+	// MaxPrice is the most the crawler pays a target that charges (pay per
+	// crawl, "USD 0.01"): a 402 whose crawler-price it covers holds
+	// nothing (ReportPayment). Empty: every 402 holds its origin.
+	MaxPrice string
 
 	once  sync.Once
 	store HoldStore
@@ -321,10 +325,14 @@ func (p *Politeness) Done(ctx context.Context, origin, lease string) error {
 
 // Report records a target's answer: a 429 or 503 holds its origin for its
 // Retry-After (capped at MaxHold; DefaultStatusHold without one), a 403 for
-// DefaultRefusalHold. It returns the hold set, if any.
+// DefaultRefusalHold, a 402 as ReportPayment does without a price. It
+// returns the hold set, if any.
 func (p *Politeness) Report(ctx context.Context, origin string, status int, retryAfter time.Duration, now time.Time) (OriginHold, bool, error) {
 	var d time.Duration
 	switch status {
+	case 402:
+		h, held, _, err := p.ReportPayment(ctx, origin, "", retryAfter, now)
+		return h, held, err
 	case 429, 503:
 		d = DefaultStatusHold
 		if retryAfter > 0 {

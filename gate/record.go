@@ -92,6 +92,17 @@ type Record struct {
 	// came from the fleet's store ("shared") or from this process's own copy
 	// while the store was unreachable ("local"); absent otherwise.
 	PolicySource string `json:"policySource,omitempty"`
+	// PolicySignedBy is the keyid (JWK thumbprint) of the key that signed
+	// the robots.txt requests (Web Bot Auth, fetch.Fetcher.Signer); absent
+	// when they were not signed.
+	PolicySignedBy string `json:"policySignedBy,omitempty"`
+	// PolicyPrice is the crawler-price of a robots.txt answered 402 (pay
+	// per crawl), PolicyCharged the crawler-charged of a paid one, and
+	// PolicyChallenge the mark of a challenge page answered instead of the
+	// file; absent otherwise.
+	PolicyPrice     string `json:"policyPrice,omitempty"`
+	PolicyCharged   string `json:"policyCharged,omitempty"`
+	PolicyChallenge string `json:"policyChallenge,omitempty"`
 	// Group are the user-agent lines of the group that applied.
 	Group              []AgentLine        `json:"group"`
 	MatchedRule        *robotstxt.Rule    `json:"matchedRule"`
@@ -132,6 +143,10 @@ type recordJSON struct {
 	PolicyDigest       *string            `json:"policyDigest"`
 	PolicyStale        bool               `json:"policyStale"`
 	PolicySource       string             `json:"policySource,omitempty"`
+	PolicySignedBy     string             `json:"policySignedBy,omitempty"`
+	PolicyPrice        string             `json:"policyPrice,omitempty"`
+	PolicyCharged      string             `json:"policyCharged,omitempty"`
+	PolicyChallenge    string             `json:"policyChallenge,omitempty"`
 	Group              []AgentLine        `json:"group"`
 	MatchedRule        *robotstxt.Rule    `json:"matchedRule"`
 	RepDecision        RepDecision        `json:"repDecision"`
@@ -191,6 +206,18 @@ func (r *Record) appendJSON(b []byte) []byte {
 	b = strconv.AppendBool(b, r.PolicyStale)
 	if r.PolicySource != "" {
 		str(`,"policySource":`, r.PolicySource, false)
+	}
+	if r.PolicySignedBy != "" {
+		str(`,"policySignedBy":`, r.PolicySignedBy, false)
+	}
+	if r.PolicyPrice != "" {
+		str(`,"policyPrice":`, r.PolicyPrice, false)
+	}
+	if r.PolicyCharged != "" {
+		str(`,"policyCharged":`, r.PolicyCharged, false)
+	}
+	if r.PolicyChallenge != "" {
+		str(`,"policyChallenge":`, r.PolicyChallenge, false)
 	}
 	b = append(b, `,"group":[`...)
 	for i, g := range r.Group {
@@ -262,7 +289,8 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = Record{Origin: w.Origin, ProductToken: w.ProductToken, TargetURL: w.TargetURL, PolicyURL: w.PolicyURL,
-		PolicyStatus: w.PolicyStatus, PolicyStale: w.PolicyStale, PolicySource: w.PolicySource, Group: w.Group, MatchedRule: w.MatchedRule,
+		PolicyStatus: w.PolicyStatus, PolicyStale: w.PolicyStale, PolicySource: w.PolicySource,
+		PolicySignedBy: w.PolicySignedBy, PolicyPrice: w.PolicyPrice, PolicyCharged: w.PolicyCharged, PolicyChallenge: w.PolicyChallenge, Group: w.Group, MatchedRule: w.MatchedRule,
 		RepDecision: w.RepDecision, CollectionDecision: w.CollectionDecision, Reason: w.Reason,
 		Usage: w.Usage, UsageLine: w.UsageLine, Signals: w.Signals, Purpose: w.Purpose, Refused: w.Refused}
 	if w.PolicyFinalURL != nil {

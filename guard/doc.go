@@ -78,6 +78,14 @@
 // however many. Give its Fetcher the crawler's User-Agent and the same
 // destination guard (fetch.Fetcher.Guard).
 //
+// # Signatures
+//
+// With Guard.Signer, every request the guard lets go on is signed with Web
+// Bot Auth at the request stage, where the User-Agent is set: a fresh
+// signature for its own authority, redirect hops included. Give the
+// Fetcher the same Signer (fetch.Fetcher.Signer) for the robots.txt
+// fetches. Websocket handshakes are not paused, so not signed.
+//
 // # Destinations
 //
 // Before asking the gate, the guard resolves the request's host and

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/gate"
+	"github.com/robotstxt/robotstxt/httpsig"
 	"github.com/robotstxt/robotstxt/netguard"
 )
 
@@ -67,6 +68,15 @@ type Guard struct {
 	// Fetch domain does not pause, and navigator.userAgent keep the
 	// browser's. Launch's WithUserAgent is the whole-browser way.
 	UserAgent string
+	// Signer, when set, signs every request the guard lets go on with Web
+	// Bot Auth (draft-ietf-webbotauth-httpsig-protocol), in every tab,
+	// frame and worker, at the same request stage as UserAgent: a fresh
+	// signature for the request's own authority, each redirect hop
+	// included; the record's SignedBy names the key. Websocket
+	// handshakes, which the Fetch domain does not pause, go unsigned. The
+	// robots.txt fetches are signed by the Gate's Fetcher (its Signer; a
+	// Gate without a Client gets one that signs with this Signer).
+	Signer *httpsig.RequestSigner
 	// Remote, when set, decides instead of Gate's robots.txt and scope:
 	// the fleet's decision service (serve --gate), shared by a farm of
 	// browsers. Gate may then be nil (its Agent is Remote.Agent). A
@@ -102,8 +112,9 @@ type Guard struct {
 
 	mu         sync.Mutex
 	attached   bool
-	gate       *gate.Gate       // Gate, or the guard's own (setup.go)
-	net        *netguard.Policy // Net, or the Fetcher's
+	gate       *gate.Gate             // Gate, or the guard's own (setup.go)
+	net        *netguard.Policy       // Net, or the Fetcher's
+	signer     *httpsig.RequestSigner // Signer, its keyid computed
 	browser    cdp.Session
 	pageT      cdp.Session
 	mainFrame  cdp.FrameID
@@ -191,6 +202,14 @@ func (g *Guard) Attach(ctx context.Context) error {
 		return err
 	}
 	g.gate, g.net = gt, net
+	if g.Signer != nil {
+		if g.signer, err = prepareSigner(g.Signer); err != nil {
+			g.mu.Lock()
+			g.attached = false
+			g.mu.Unlock()
+			return fmt.Errorf("guard: Signer: %w", err)
+		}
+	}
 	if err := chromedp.Do(ctx); err != nil {
 		return fmt.Errorf("guard: starting the browser: %w", err)
 	}
@@ -479,8 +498,14 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 					{Name: "Access-Control-Expose-Headers", Value: "X-Robotstxt-Guard"}, {Name: "X-Robotstxt-Guard", Value: g.wsPath}}})
 		case r.Action == gate.Admit:
 			p := fetch.ContinueRequestParams{RequestID: ev.RequestID}
-			if g.UserAgent != "" {
-				p.Headers = withHeader(ev.Request.Headers, "User-Agent", g.UserAgent)
+			if g.UserAgent != "" || g.signer != nil {
+				var signed bool
+				p.Headers, signed = continueHeaders(ev.Request.Headers, ev.Request.Method, e.url, g.UserAgent, g.signer)
+				if signed {
+					g.mu.Lock()
+					r.SignedBy = g.signer.KeyID
+					g.mu.Unlock()
+				}
 			}
 			_, err = cdp.Call(ctx, g.browser, fetch.ContinueRequest, p)
 		default:
@@ -503,7 +528,9 @@ func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
 	e := g.pending[ev.RequestID]
 	if e != nil && e.rec != nil {
 		if ev.ResponseStatusCode != 0 {
-			e.rec.TargetStatus.Code = int(ev.ResponseStatusCode)
+			ts := &e.rec.TargetStatus
+			ts.Code = int(ev.ResponseStatusCode)
+			ts.Price, ts.Charged, ts.Challenge = payAnswer(ts.Code, func(n string) string { return responseHeader(ev.ResponseHeaders, n) })
 		} else {
 			e.rec.TargetStatus.Error = string(ev.ResponseErrorReason)
 		}
@@ -780,7 +807,9 @@ func (g *Guard) answer(id network.RequestID, res *network.Response) {
 	defer g.mu.Unlock()
 	if _, ok := g.answers[id]; ok || len(g.answers) < cmp(g.MaxRecords, DefaultMaxRecords) {
 		if len(g.answers[id]) < maxHops {
-			g.answers[id] = append(g.answers[id], TargetStatus{Code: int(res.Status)})
+			ts := TargetStatus{Code: int(res.Status)}
+			ts.Price, ts.Charged, ts.Challenge = payAnswer(ts.Code, func(n string) string { return header(res.Headers, n) })
+			g.answers[id] = append(g.answers[id], ts)
 		}
 	}
 }
@@ -854,21 +883,6 @@ func initiator(in *network.Initiator) string {
 		return in.URL
 	}
 	return ""
-}
-
-// withHeader is the request's headers with name set to value (replacing
-// it, whatever its case), as Fetch.continueRequest takes them: the full set.
-func withHeader(h network.Headers, name, value string) []*fetch.HeaderEntry {
-	out := make([]*fetch.HeaderEntry, 0, len(h)+1)
-	for k, v := range h {
-		if strings.EqualFold(k, name) {
-			continue
-		}
-		if s, ok := v.(string); ok {
-			out = append(out, &fetch.HeaderEntry{Name: k, Value: s})
-		}
-	}
-	return append(out, &fetch.HeaderEntry{Name: name, Value: value})
 }
 
 func header(h network.Headers, name string) string {

@@ -160,6 +160,9 @@ type Record struct {
 	Destination string
 	// TargetStatus is what the target answered.
 	TargetStatus TargetStatus
+	// SignedBy is the keyid (JWK thumbprint) of the key that signed the
+	// request (Guard.Signer); "" when it went unsigned.
+	SignedBy string
 
 	// What the records are finished with when read (see Guard.Records).
 	frame     cdp.FrameID
@@ -175,6 +178,11 @@ type TargetStatus struct {
 	Code    int    // HTTP status, when the target answered
 	Blocked bool   // the guard stopped the request; it never left the browser
 	Error   string // the network error, or why no answer was seen
+	// Price is the crawler-price of a 402 answer (pay per crawl: the
+	// target status payment-required; "none given" when it named none),
+	// Charged the crawler-charged of a paid answer, Challenge
+	// "cf-mitigated: challenge" for a challenge page.
+	Price, Charged, Challenge string
 }
 
 // NoAnswer is the target error Records gives an admitted request whose
@@ -247,8 +255,13 @@ func (r Record) MarshalJSON() ([]byte, error) {
 		Destination    *string      `json:"destination"`
 		TargetStatus   TargetStatus `json:"targetStatus"`
 		TargetError    *string      `json:"targetError"`
+		SignedBy       string       `json:"signedBy,omitempty"`
+		Price          string       `json:"targetPrice,omitempty"`
+		Charged        string       `json:"targetCharged,omitempty"`
+		Challenge      string       `json:"targetChallenge,omitempty"`
 	}{r.Action, r.Method, r.ResourceType, null(r.FrameURL), null(r.Tab), null(r.Initiator), null(r.RedirectedFrom), null(r.ServiceWorker),
-		r.Subject, null(r.Destination), r.TargetStatus, null(r.TargetStatus.Error)}
+		r.Subject, null(r.Destination), r.TargetStatus, null(r.TargetStatus.Error), r.SignedBy,
+		r.TargetStatus.Price, r.TargetStatus.Charged, r.TargetStatus.Challenge}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false) // as the gate writes its fields
@@ -279,13 +292,17 @@ func (r *Record) UnmarshalJSON(b []byte) error {
 		Destination    string          `json:"destination"`
 		TargetStatus   json.RawMessage `json:"targetStatus"`
 		TargetError    string          `json:"targetError"`
+		SignedBy       string          `json:"signedBy"`
+		Price          string          `json:"targetPrice"`
+		Charged        string          `json:"targetCharged"`
+		Challenge      string          `json:"targetChallenge"`
 	}
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
 	*r = Record{Record: g, Action: w.Gate, Method: w.Method, ResourceType: w.ResourceType, FrameURL: w.FrameURL, Tab: w.Tab,
 		Initiator: w.Initiator, RedirectedFrom: w.RedirectedFrom, ServiceWorker: w.ServiceWorker, Subject: w.Subject, Destination: w.Destination,
-		TargetStatus: TargetStatus{Error: w.TargetError}}
+		TargetStatus: TargetStatus{Error: w.TargetError, Price: w.Price, Charged: w.Charged, Challenge: w.Challenge}, SignedBy: w.SignedBy}
 	switch s := string(w.TargetStatus); s {
 	case "", "null":
 	case `"blocked"`:

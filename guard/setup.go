@@ -71,7 +71,7 @@ func (g *Guard) setup() (*gate.Gate, *netguard.Policy, error) {
 		own.Scope = approveAll()
 	}
 	if own.Client == nil {
-		own.Client = &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: g.Gate.Agent, Guard: net}}
+		own.Client = &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: g.Gate.Agent, Guard: net, Signer: g.Signer}}
 	}
 	return own, net, nil
 }

@@ -285,6 +285,10 @@ type RequestSigner struct {
 	// field (which names one agent), as web-bot-auth 0.1 for Node signs
 	// and verifies; the draft's form, the default, covers the member.
 	WholeAgentField bool
+	// Cover names header fields the signature also covers when the
+	// request has them, such as "crawler-max-price": a price the crawler
+	// offers must be signed, or anyone could spend for it.
+	Cover []string
 }
 
 // Sign signs r as sent now.
@@ -336,6 +340,11 @@ func (s *RequestSigner) SignAt(r *http.Request, now time.Time) error {
 			c.Key = ""
 		}
 		components = append(components, c)
+	}
+	for _, name := range s.Cover {
+		if len(r.Header.Values(name)) > 0 {
+			components = append(components, Component{Name: strings.ToLower(name)})
+		}
 	}
 	now = now.Truncate(time.Second)
 	input, sig, err := Sign(FromRequest(r), s.Key, label, components, Params{

@@ -634,6 +634,8 @@ type targetStatusRequest struct {
 	Status     int    `json:"status"`
 	RetryAfter string `json:"retryAfter"` // the Retry-After header as received
 	Lease      string `json:"lease"`
+	// Price is the crawler-price header of a 402 answer (pay per crawl).
+	Price string `json:"price"`
 }
 
 func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, body []byte, _ func()) error {
@@ -648,19 +650,37 @@ func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, body 
 	if req.Status < 100 || req.Status > 599 {
 		return badRequest("status %d: want an HTTP status code", req.Status)
 	}
-	if len(req.RetryAfter) > 64 || len(req.Lease) > 128 {
-		return badRequest("retryAfter or lease too long")
+	if len(req.RetryAfter) > 64 || len(req.Lease) > 128 || len(req.Price) > 64 {
+		return badRequest("retryAfter, lease or price too long")
+	}
+	if req.Price != "" {
+		if req.Status != 402 {
+			return badRequest("price goes with status 402")
+		}
+		if _, err := fetch.ParsePrice(req.Price); err != nil {
+			return badRequest("%v", err)
+		}
 	}
 	now := g.o.Now()
 	ctx := r.Context()
 	if err := g.o.Politeness.Done(ctx, origin, req.Lease); err != nil {
 		return err
 	}
-	h, held, err := g.o.Politeness.Report(ctx, origin, req.Status, parseRetryAfter(req.RetryAfter, now), now)
+	var h gate.OriginHold
+	var held, accepted bool
+	if req.Status == 402 {
+		h, held, accepted, err = g.o.Politeness.ReportPayment(ctx, origin, req.Price, parseRetryAfter(req.RetryAfter, now), now)
+	} else {
+		h, held, err = g.o.Politeness.Report(ctx, origin, req.Status, parseRetryAfter(req.RetryAfter, now), now)
+	}
 	if err != nil {
 		return err
 	}
 	out := map[string]any{"origin": origin, "held": held}
+	if req.Status == 402 {
+		// Neither a success nor an error: the page is for sale.
+		out["targetStatus"], out["price"], out["priceAccepted"] = gate.TargetPaymentRequired, req.Price, accepted
+	}
 	if held {
 		out["until"], out["httpStatus"] = h.Until.UTC().Format(time.RFC3339), h.HTTPStatus
 		g.o.Metrics.Hold("target-" + strconv.Itoa(req.Status))
@@ -706,11 +726,15 @@ type policyAnswer struct {
 	Failure     *failureAnswer `json:"failure,omitempty"`
 	Summary     *policySummary `json:"summary,omitempty"`
 	Description string         `json:"description"`
+	SignedBy    string         `json:"signedBy,omitempty"` // the keyid that signed the fetch
+	Charged     string         `json:"charged,omitempty"`  // a paid file: crawler-charged
 }
 
 type failureAnswer struct {
 	Status       fetch.Status `json:"status"`
 	HTTPStatus   int          `json:"httpStatus,omitempty"`
+	Price        string       `json:"price,omitempty"`     // payment-required: crawler-price
+	Challenge    string       `json:"challenge,omitempty"` // challenge: the page's mark
 	Detail       string       `json:"detail"`
 	FailingSince string       `json:"failingSince"`
 	RetryAt      string       `json:"retryAt"`
@@ -833,6 +857,7 @@ func describePolicy(st *gate.State) *policyAnswer {
 	if p != nil {
 		a.Status, a.HTTPStatus, a.Digest, a.FetchedAt, a.Expires = p.Status, p.HTTPStatus, p.Digest, rfc3339(p.FetchedAt), rfc3339(st.Expires)
 		a.FinalURL, a.Detail = p.FinalURL, p.Detail
+		a.SignedBy, a.Charged = p.SignedBy, p.Charged
 		if p.Redirects != nil {
 			a.Redirects = p.Redirects
 		}
@@ -852,7 +877,7 @@ func describePolicy(st *gate.State) *policyAnswer {
 		}
 	}
 	if f := st.Failure; f != nil {
-		a.Failure = &failureAnswer{Status: f.Status, HTTPStatus: f.HTTPStatus, Detail: f.Detail, FailingSince: rfc3339(st.FailingSince), RetryAt: rfc3339(st.RetryAt)}
+		a.Failure = &failureAnswer{Status: f.Status, HTTPStatus: f.HTTPStatus, Price: f.Price, Challenge: f.Challenge, Detail: f.Detail, FailingSince: rfc3339(st.FailingSince), RetryAt: rfc3339(st.RetryAt)}
 		if p == nil {
 			a.Status, a.HTTPStatus, a.FinalURL, a.Detail = f.Status, f.HTTPStatus, f.FinalURL, f.Detail
 			if f.Redirects != nil {

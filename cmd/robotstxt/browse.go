@@ -131,6 +131,8 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	jsonOut := fs.Bool("json", false, "write one JSON summary object per page to standard output instead of the text summary")
 	urlsFile := fs.String("urls", "", "load the page URLs in `file`, one per line (-: standard input), one after the other in one browser; a summary and records per page")
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a request whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is blocked")
+	// No --max-price: the browser's own requests offer no price.
+	sign := addSignFlags(fs, "", false)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -269,9 +271,13 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	}
 
 	net := &netguard.Policy{AllowPrivate: *allowPrivate, Allow: ranges}
-	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: header, Guard: net}}
+	fetcher := &fetch.Fetcher{UserAgent: header, Guard: net}
+	if err := sign.apply("browse", fetcher); err != nil {
+		return err
+	}
+	client := &gate.Client{Fetcher: fetcher}
 	g := &guard.Guard{Gate: &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}, Net: net, HoldWait: *holdWait,
-		CheckWorkerScripts: *attach != "", Remote: remote}
+		CheckWorkerScripts: *attach != "", Remote: remote, Signer: fetcher.Signer}
 	if *attach != "" {
 		// Someone else's browser has its own User-Agent: the guard sets
 		// the crawler's on each request it lets go on.
@@ -890,6 +896,10 @@ func browseStatus(s guard.TargetStatus) string {
 	switch {
 	case s.Blocked:
 		return "blocked by the guard"
+	case s.Challenge != "":
+		return "HTTP " + strconv.Itoa(s.Code) + ", a challenge page (" + s.Challenge + ")"
+	case s.Price != "":
+		return "HTTP 402 payment required (crawler-price " + browseClean(s.Price) + ")"
 	case s.Code != 0:
 		return "HTTP " + strconv.Itoa(s.Code)
 	case s.Error != "":

@@ -68,6 +68,7 @@ could not be fetched, 2 on a usage or input error.`,
 	live := fs.Bool("live", false, "fetch each URL's robots.txt from its origin (needs full URLs)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs) // with --live
+	sign := addSignFlags(fs, "with --live: ", true)
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; an answer whose `purpose` the site refuses is disallowed")
 	color := fs.String("color", "auto", "colour the verdicts: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never")
 	quiet := fs.Bool("q", false, "print nothing, not even notes: only the exit status says whether everything is allowed (errors are still printed)")
@@ -103,10 +104,13 @@ could not be fetched, 2 on a usage or input error.`,
 		}
 		return checkLive(ctx, c, liveOptions{agents: agents, urls: urls, urlFiles: urlFiles, asJSON: *asJSON,
 			style: checkStyle(isTerminal(c.stdout), colored, nil, true), // URLs are printed as resolved: not padded
-			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard, purpose: *purpose})
+			exact: *exact, noFallback: *noFallback, maxBytes: *maxBytes, userAgent: *userAgent, guard: guard, purpose: *purpose, sign: sign})
 	}
 	if *userAgent != "" {
 		return usagef("check: --user-agent is the header --live fetches with; without --live nothing is fetched")
+	}
+	if sign.set() {
+		return usagef("check: --sign-key, --signature-agent and --max-price are for --live; without --live nothing is fetched")
 	}
 	if guard.set() {
 		return usagef("check: --allow-private and --allow-range are for --live; without --live nothing is fetched")

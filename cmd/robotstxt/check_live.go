@@ -24,6 +24,7 @@ type liveOptions struct {
 	maxBytes               int
 	userAgent              string
 	guard                  *guardFlags
+	sign                   *signFlags
 	purpose                string // --purpose: a refused purpose disallows
 	style                  textStyle
 }
@@ -49,7 +50,11 @@ func checkLive(ctx context.Context, c *cli, o liveOptions) error {
 	if ua == "" {
 		ua = fetch.DefaultUserAgent
 	}
-	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes, Guard: o.guard.policy(), Now: c.now}, Now: c.now}
+	fetcher := &fetch.Fetcher{UserAgent: ua, MaxBytes: o.maxBytes, Guard: o.guard.policy(), Now: c.now}
+	if err := o.sign.apply("check", fetcher); err != nil {
+		return err
+	}
+	client := &gate.Client{Fetcher: fetcher, Now: c.now}
 	gates := make([]*gate.Gate, len(agents))
 	for i, a := range agents {
 		gates[i] = &gate.Gate{Agent: a, Exact: o.exact, NoFallback: o.noFallback, Client: client, Purpose: o.purpose}
@@ -117,6 +122,10 @@ type liveDoc struct {
 	RepDecision      gate.RepDecision `json:"repDecision"`
 	Explanation      string           `json:"explanation"` // the decision record's reason, in words
 	Purpose          string           `json:"purpose,omitempty"`
+	PolicySignedBy   string           `json:"policySignedBy,omitempty"`
+	PolicyPrice      string           `json:"policyPrice,omitempty"`
+	PolicyCharged    string           `json:"policyCharged,omitempty"`
+	PolicyChallenge  string           `json:"policyChallenge,omitempty"`
 }
 
 func newLiveDoc(agent, rawURL string, d *gate.Decision) liveDoc {
@@ -139,7 +148,8 @@ func newLiveDoc(agent, rawURL string, d *gate.Decision) liveDoc {
 	}
 	doc := liveDoc{CheckResult: c, Reason: reason, Origin: d.Origin, TargetURL: d.TargetURL, PolicyURL: d.PolicyURL,
 		PolicyFinalURL: d.PolicyFinalURL, PolicyStatus: d.PolicyStatus, PolicyFetchedAt: rfc3339(d.PolicyFetchedAt),
-		PolicyStale: d.PolicyStale, RepDecision: d.RepDecision, Explanation: d.Record.Reason, Purpose: d.Purpose}
+		PolicyStale: d.PolicyStale, RepDecision: d.RepDecision, Explanation: d.Record.Reason, Purpose: d.Purpose,
+		PolicySignedBy: d.PolicySignedBy, PolicyPrice: d.PolicyPrice, PolicyCharged: d.PolicyCharged, PolicyChallenge: d.PolicyChallenge}
 	if d.PolicyHTTPStatus != 0 {
 		doc.PolicyHTTPStatus = ptr(d.PolicyHTTPStatus)
 	}

@@ -35,7 +35,8 @@ and DNS answers included. Fetching from your own machine or network needs
 
 Exit status: 0 when the origin gave a definitive answer (success,
 unavailable, too-many-redirects), 1 when it must be asked again later
-(unreachable, rate-limited, refused), 2 on a usage error.`,
+(unreachable, rate-limited, refused, payment-required, challenge), 2 on a
+usage error.`,
 		`  robotstxt fetch https://example.com/
   robotstxt fetch --json --user-agent "ExampleBot/1.0" example.com
   robotstxt fetch --allow-private http://127.0.0.1:8080/`)
@@ -46,6 +47,7 @@ unavailable, too-many-redirects), 1 when it must be asked again later
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
 	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on the whole fetch: every redirect and the body together")
 	guard := addGuardFlags(fs)
+	sign := addSignFlags(fs, "", true)
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -63,8 +65,12 @@ unavailable, too-many-redirects), 1 when it must be asked again later
 	if redirects == 0 {
 		redirects = -1 // the Fetcher reads 0 as its default
 	}
-	client := &gate.Client{Fetcher: &fetch.Fetcher{UserAgent: *ua, MaxBytes: *maxBytes, MaxRedirects: redirects,
-		ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout, Timeout: *total, Guard: guard.policy(), Now: c.now}, Now: c.now}
+	fetcher := &fetch.Fetcher{UserAgent: *ua, MaxBytes: *maxBytes, MaxRedirects: redirects,
+		ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout, Timeout: *total, Guard: guard.policy(), Now: c.now}
+	if err := sign.apply("fetch", fetcher); err != nil {
+		return err
+	}
+	client := &gate.Client{Fetcher: fetcher, Now: c.now}
 	st, err := client.Policy(ctx, target)
 	if err != nil {
 		var fe *fetch.Error
@@ -112,8 +118,12 @@ type fetchDoc struct {
 	RetryAt          *string       `json:"retryAt"`    // failures: next fetch
 	RetryAfter       *int64        `json:"retryAfter"` // seconds, from Retry-After
 	Detail           string        `json:"detail"`
-	RefusedReason    *string       `json:"refusedReason"` // refused only: "loopback", "private", ...
-	Summary          *fetchSummary `json:"summary"`       // success only
+	RefusedReason    *string       `json:"refusedReason"`             // refused only: "loopback", "private", ...
+	Summary          *fetchSummary `json:"summary"`                   // success only
+	PolicySignedBy   string        `json:"policySignedBy,omitempty"`  // the keyid that signed the requests
+	PolicyPrice      string        `json:"policyPrice,omitempty"`     // payment-required: crawler-price
+	PolicyCharged    string        `json:"policyCharged,omitempty"`   // a paid file: crawler-charged
+	PolicyChallenge  string        `json:"policyChallenge,omitempty"` // challenge: the page's mark
 }
 
 type fetchSummary struct {
@@ -139,7 +149,8 @@ func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 func newFetchDoc(st *gate.State, p *fetch.Policy) fetchDoc {
 	d := fetchDoc{Origin: p.Origin, PolicyURL: p.URL, PolicyFinalURL: p.FinalURL, Redirects: p.Redirects,
 		PolicyStatus: p.Status, PolicyFetchedAt: rfc3339(p.FetchedAt), Size: len(p.Body), Truncated: p.Truncated,
-		HTML: p.HTML, Binary: p.Binary, Detail: p.Detail}
+		HTML: p.HTML, Binary: p.Binary, Detail: p.Detail,
+		PolicySignedBy: p.SignedBy, PolicyPrice: p.Price, PolicyCharged: p.Charged, PolicyChallenge: p.Challenge}
 	if d.Redirects == nil {
 		d.Redirects = []fetch.Hop{}
 	}
@@ -201,6 +212,10 @@ func fetchMeaning(p *fetch.Policy) string {
 		return "the origin asks to wait: crawl nothing there until the retry time"
 	case fetch.Refused:
 		return "nothing was sent; crawl nothing there (--allow-private to fetch from your own network)"
+	case fetch.PaymentRequired:
+		return "the site charges for robots.txt, so nothing is known of the rules: everything is disallowed (--max-price offers a price)"
+	case fetch.Challenged:
+		return "bot protection stopped the fetch: everything is disallowed until a fetch succeeds (--sign-key proves who you are)"
 	}
 	return "everything is disallowed until a fetch succeeds"
 }
@@ -232,6 +247,15 @@ func printFetch(w io.Writer, d fetchDoc, p *fetch.Policy) {
 	}
 	row("status", "%s: %s", status, fetchMeaning(p))
 	row("fetched", "%s", d.PolicyFetchedAt)
+	if d.PolicySignedBy != "" {
+		row("signed", "Web Bot Auth, key %s", d.PolicySignedBy)
+	}
+	if d.PolicyPrice != "" {
+		row("price", "%s (crawler-price)", d.PolicyPrice)
+	}
+	if d.PolicyCharged != "" {
+		row("charged", "%s (crawler-charged)", d.PolicyCharged)
+	}
 	if d.Expires != nil {
 		why := fmt.Sprintf("%s at most", gateDuration(gate.DefaultMaxAge))
 		if d.MaxAge != nil && time.Duration(*d.MaxAge)*time.Second < gate.DefaultMaxAge {

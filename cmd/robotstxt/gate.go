@@ -72,6 +72,7 @@ scope.yaml:
 	timeout := fs.Duration("timeout", fetch.DefaultHeaderTimeout, "bound on connecting, on waiting for the headers and on reading the body, each")
 	total := fs.Duration("total-timeout", fetch.DefaultTimeout, "bound on each robots.txt fetch as a whole: every redirect and the body together")
 	guard := addGuardFlags(fs)
+	sign := addSignFlags(fs, "", true)
 	purpose := fs.String("purpose", "", "what the crawler fetches for: train-ai, search or ai-input; a task whose `purpose` the site refuses (Content-Usage n, Content-Signal no) is dropped; a task's \"purpose\" field overrides it")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
@@ -112,12 +113,12 @@ scope.yaml:
 	if header == "" {
 		header = *agent
 	}
-	client := &gate.Client{
-		Fetcher: &fetch.Fetcher{UserAgent: header, ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout,
-			Timeout: *total, Guard: guard.policy(), Now: c.now},
-		Cache: cache.NewMemory(*origins, 0),
-		Now:   c.now,
+	fetcher := &fetch.Fetcher{UserAgent: header, ConnectTimeout: *timeout, HeaderTimeout: *timeout, BodyTimeout: *timeout,
+		Timeout: *total, Guard: guard.policy(), Now: c.now}
+	if err := sign.apply("gate", fetcher); err != nil {
+		return err
 	}
+	client := &gate.Client{Fetcher: fetcher, Cache: cache.NewMemory(*origins, 0), Now: c.now}
 	g := &gate.Gate{Agent: *agent, Client: client, Scope: scope, Purpose: *purpose}
 	var counters gate.Counters
 	stop := func() {}

@@ -6,7 +6,10 @@ import (
 	"crypto/rand"
 	"crypto/tls"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -22,108 +25,201 @@ import (
 	"github.com/robotstxt/robotstxt/verify"
 )
 
+// runKeys makes and shows the Web Bot Auth signing keys of a crawler: the
+// private key stays in a file (0600), the public keys go into the key
+// directory the crawler's operator publishes.
 func runKeys(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("keys", "new FILE [--pem] | show FILE... | fetch AGENT-URL... --key-dirs FOLDER",
-		`Web Bot Auth keys (HTTP Message Signatures, RFC 9421).
+	fl := c.newFlags("keys", "new [--pem] FILE | show KEY... | fetch AGENT-URL... --key-dirs FOLDER",
+		`Make and show the keys a crawler signs its requests with (Web Bot Auth:
+HTTP Message Signatures, RFC 9421, draft-ietf-webbotauth-httpsig-protocol).
 
-"keys new FILE" writes a new Ed25519 private key to FILE (a JWK, or a
-PKCS#8 PEM with --pem), readable by its owner only, and prints the key
-directory to publish at https://YOUR-HOST/.well-known/http-message-signatures-directory
-(media type application/http-message-signatures-directory+json), the key's
-JWK thumbprint as its kid. It never overwrites a file.
+"keys new FILE" writes a new Ed25519 private key to FILE, readable by you
+alone (mode 0600; an existing FILE is never overwritten), as a JWK or with
+--pem as a PKCS#8 PEM file, and prints the key directory to publish.
 
-"keys show FILE..." prints the directory of existing private keys: give
-the old and the new key while rotating, and the directory lists both.
-Private keys are read from files only, refused when other users can read
-them, and never printed.
+"keys show KEY..." prints the key directory of existing keys, private keys or
+public JWKs: during a rotation, give the old key and the new one, and both
+are listed.
 
-"keys fetch AGENT-URL..." fetches signature agents' key directories
-(https://agent.example, or a directory's own URL) over HTTPS through the
-destination guard (no loopback, private or link-local address unless
---allow-private or --allow-range; a 200 only, no redirect) and saves each
-in --key-dirs, the folder "robotstxt logs --key-dirs" and "serve
---key-dirs" read: one file per agent named by its host, with the fetch
-time, earlier keys kept so that old logs are checked against the keys of
-their day.
+The directory (a JWK Set; each key's kid is its RFC 7638 thumbprint, the
+keyid the signatures carry) is served at
+https://YOUR-HOST/.well-known/http-message-signatures-directory with
+Content-Type application/http-message-signatures-directory+json; give
+https://YOUR-HOST as --signature-agent to fetch, check --live, gate and
+serve --gate, with the private key as --sign-key.
 
-Exit status: 0 when done, 1 when a directory could not be fetched, 2 on a
-usage error.`,
-		`  robotstxt keys new crawler-key.json > http-message-signatures-directory
-  robotstxt keys show old-key.json new-key.json
+Private keys are read from files only, refused when group or other users can
+read them, and never printed.
+
+"keys fetch AGENT-URL..." is the other side: it fetches signature agents'
+key directories (https://agent.example, or a directory's own URL) over
+HTTPS through the destination guard (no loopback, private or link-local
+address unless --allow-private or --allow-range; a 200 only, no redirect)
+and saves each in --key-dirs, the folder "robotstxt logs --key-dirs" and
+"serve --key-dirs" read: one file per agent named by its host, with the
+fetch time, earlier keys kept so that old logs are checked against the keys
+of their day. "robotstxt crawlers update" does the same for every agent the
+crawler registry names.
+
+Exit status: 0 on success, 1 when a directory could not be fetched, 2 on a
+usage error or a key that cannot be used.`,
+		`  robotstxt keys new ~/.config/examplebot/key.jwk > directory.json
+  robotstxt keys show old.jwk new.jwk > directory.json
   robotstxt keys fetch https://chatgpt.com https://agent.bot.goog --key-dirs key-dirs`)
-	pem := fs.Bool("pem", false, "keys new: write the private key as a PKCS#8 PEM file instead of a JWK")
-	keyDirs := fs.String("key-dirs", "", "keys fetch: `folder` to save the directories in")
-	timeout := fs.Duration("timeout", 30*time.Second, "keys fetch: bound each fetch to this `duration`")
-	guard := addGuardFlags(fs)
-	if err := c.parseFlags(fs, args); err != nil {
+	pem := fl.Bool("pem", false, "keys new: write the private key as a PKCS#8 PEM file rather than a JWK")
+	keyDirs := fl.String("key-dirs", "", "keys fetch: `folder` to save the directories in")
+	timeout := fl.Duration("timeout", 30*time.Second, "keys fetch: bound each fetch to this `duration`")
+	guard := addGuardFlags(fl)
+	if err := c.parseFlags(fl, args); err != nil {
 		return err
 	}
-	if fs.NArg() < 2 {
-		return usagef("keys: give new FILE, show FILE... or fetch AGENT-URL... (run \"robotstxt keys --help\")")
+	if fl.NArg() == 0 {
+		return usagef("keys: want \"new FILE\", \"show KEY...\" or \"fetch AGENT-URL...\" (run \"robotstxt keys --help\")")
 	}
-	rest := fs.Args()[1:]
-	switch fs.Arg(0) {
+	switch verb, rest := fl.Arg(0), fl.Args()[1:]; verb {
 	case "new":
 		if len(rest) != 1 {
-			return usagef("keys new: give one FILE")
+			return usagef("keys new: want one FILE to write the private key to")
 		}
 		return keysNew(c, rest[0], *pem)
 	case "show":
+		if *pem {
+			return usagef("keys show: --pem is for keys new")
+		}
+		if len(rest) == 0 {
+			return usagef("keys show: want at least one key FILE")
+		}
 		return keysShow(c, rest)
 	case "fetch":
 		if *keyDirs == "" {
 			return usagef("keys fetch: give --key-dirs FOLDER")
 		}
+		if len(rest) == 0 {
+			return usagef("keys fetch: want at least one AGENT-URL")
+		}
 		return keysFetch(ctx, c, rest, *keyDirs, keydir.Client(guard.policy(), *timeout, keyDirTLS))
+	default:
+		return usagef("keys: unknown %q: want new, show or fetch", textsafe.Escape(verb))
 	}
-	return usagef("keys: unknown subcommand %q (new, show, fetch)", fs.Arg(0))
 }
 
+// keysNew writes a new private key to path, created with mode 0600 and
+// never over an existing file, and prints its directory.
 func keysNew(c *cli, path string, pem bool) error {
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
 		return err
 	}
-	jwk := httpsig.PrivateJWK(priv)
 	var data []byte
 	if pem {
 		data = httpsig.MarshalPrivateKeyPEM(priv)
 	} else {
-		data, _ = json.MarshalIndent(jwk, "", "  ")
+		data, _ = json.MarshalIndent(httpsig.PrivateJWK(priv), "", "  ")
 		data = append(data, '\n')
 	}
-	// O_EXCL: never overwrite a key; 0600: the owner's alone.
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return usagef("keys new: %v", err)
+		if errors.Is(err, fs.ErrExist) {
+			return usagef("keys new: %s exists: a key is never overwritten (remove it first, or choose another name)", textsafe.Escape(path))
+		}
+		return usagef("keys new: %s", textsafe.Escape(err.Error()))
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(path)
+		return usagef("keys new: writing %s: %s", textsafe.Escape(path), textsafe.Escape(err.Error()))
+	}
+	s, err := httpsig.NewSigner(priv)
+	if err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
+	dir, kids, err := directoryOf([]httpsig.PublicKey{s.Public()})
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.stderr, "robotstxt: wrote a new Ed25519 private key to %s (kid %s); publish the directory below\n", textsafe.Escape(path), jwk.Kid)
-	return keysShow(c, []string{path})
+	fmt.Fprintf(c.stderr, "wrote the private key %s (mode 0600, kid %s); publish the directory below at https://YOUR-HOST%s as %s\n",
+		textsafe.Escape(path), kids[0], httpsig.WellKnownPath, httpsig.MediaType)
+	_, err = c.stdout.Write(dir)
+	return err
 }
 
+// keysShow prints the directory of the keys in paths: private keys, or
+// public JWKs (an old key kept for a rotation without its private half).
 func keysShow(c *cli, paths []string) error {
-	var keys []httpsig.JWK
+	var pubs []httpsig.PublicKey
 	for _, p := range paths {
-		s, err := httpsig.ReadPrivateKey(p)
+		pub, err := readPublicKey(p)
 		if err != nil {
-			return usagef("keys: %v", err)
+			return usagef("keys show: %s", textsafe.Escape(err.Error()))
 		}
-		j, err := httpsig.PublicJWK(s.Public())
-		if err != nil {
-			return usagef("keys: %v", err)
-		}
-		j.Kid, _ = j.Thumbprint()
-		keys = append(keys, j)
+		pubs = append(pubs, pub)
 	}
-	_, err := c.stdout.Write(httpsig.NewDirectory(keys...).Marshal())
+	dir, _, err := directoryOf(pubs)
+	if err != nil {
+		return usagef("keys show: %s", textsafe.Escape(err.Error()))
+	}
+	_, err = c.stdout.Write(dir)
 	return err
+}
+
+// readPublicKey reads the public key of a key file: a JWK without "d"
+// (a public key, which anyone may read), else a private key, read as
+// httpsig.ReadPrivateKey reads it (refused when others can read it).
+func readPublicKey(path string) (httpsig.PublicKey, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return httpsig.PublicKey{}, err
+	}
+	data, err := io.ReadAll(io.LimitReader(f, 64<<10+1))
+	f.Close()
+	if err != nil {
+		return httpsig.PublicKey{}, err
+	}
+	var j httpsig.JWK
+	if len(data) <= 64<<10 && json.Unmarshal(data, &j) == nil && j.Kty != "" && j.D == "" {
+		pub, err := j.PublicKey()
+		if err != nil {
+			return httpsig.PublicKey{}, fmt.Errorf("%s: %v", path, err)
+		}
+		return pub, nil
+	}
+	s, err := httpsig.ReadPrivateKey(path)
+	if err != nil {
+		return httpsig.PublicKey{}, err
+	}
+	return s.Public(), nil
+}
+
+// directoryOf returns the key directory of signers' public keys, each
+// with its thumbprint as kid, in the order given, a key given twice listed
+// once; and the kids.
+func directoryOf(pubs []httpsig.PublicKey) ([]byte, []string, error) {
+	var keys []httpsig.JWK
+	var kids []string
+	seen := map[string]bool{}
+	for _, pub := range pubs {
+		j, err := httpsig.PublicJWK(pub)
+		if err != nil {
+			return nil, nil, err
+		}
+		if j.Kid, err = j.Thumbprint(); err != nil {
+			return nil, nil, err
+		}
+		if seen[j.Kid] {
+			continue
+		}
+		seen[j.Kid] = true
+		keys = append(keys, j)
+		kids = append(kids, j.Kid)
+	}
+	out := httpsig.NewDirectory(keys...).Marshal()
+	if len(out) == 0 || out[len(out)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return out, kids, nil
 }
 
 func keysFetch(ctx context.Context, c *cli, agents []string, dir string, client *http.Client) error {

@@ -65,6 +65,7 @@ func init() {
 		{"crawlers", "update the crawler operators' IP lists that logs verifies identities against", runCrawlers},
 		{"keys", "Web Bot Auth keys: a new signing key and its directory, agents' directories fetched", runKeys},
 		{"fetch", "fetch a site's robots.txt as a crawler must and summarise it", runFetch},
+		{"keys", "make and show the keys a crawler signs its requests with (Web Bot Auth)", runKeys},
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
 		{"holds", "list or lift the holds of a decision service (serve --gate) for the fleet", runHolds},
 		{"browse", "load a page in headless Chromium, every request decided by robots.txt", runBrowse},

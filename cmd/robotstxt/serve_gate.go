@@ -65,6 +65,7 @@ type serveGateFlags struct {
 	hosts       stringList
 	fetchTime   time.Duration
 	guard       *guardFlags
+	sign        *signFlags
 	fetchOn     bool // --allow-fetch: the guard flags apply to it too
 }
 
@@ -88,6 +89,7 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	fs.DurationVar(&f.fetchTime, "fetch-timeout", fetch.DefaultTimeout, "with --gate: bound on one robots.txt fetch, redirects included; decide waits a little longer")
 	fs.StringVar(&f.logFormat, "log-format", "text", "log as `text` or json (structured, one object per line)")
 	f.guard = addGuardFlags(fs)
+	f.sign = addSignFlags(fs, "with --gate: ", true)
 	return f
 }
 
@@ -117,6 +119,9 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	if !f.on {
 		if f.agent != "" || f.scope != "" || f.redisURL != "" {
 			return nil, close, usagef("serve: --agent, --scope and --redis go with --gate")
+		}
+		if f.sign.set() {
+			return nil, close, usagef("serve: --sign-key, --signature-agent and --max-price go with --gate")
 		}
 		if f.guard.set() && !f.fetchOn {
 			return nil, close, usagef("serve: --allow-private and --allow-range go with --gate or --allow-fetch")
@@ -174,8 +179,12 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	if ua == "" {
 		ua = f.agent
 	}
-	client := &gate.Client{Cache: c, Hooks: metrics.Hooks(),
-		Fetcher: &fetch.Fetcher{UserAgent: ua, Guard: f.guard.policy(), Timeout: f.fetchTime}}
+	fetcher := &fetch.Fetcher{UserAgent: ua, Guard: f.guard.policy(), Timeout: f.fetchTime}
+	if err := f.sign.apply("serve", fetcher); err != nil {
+		close()
+		return nil, func() {}, err
+	}
+	client := &gate.Client{Cache: c, Hooks: metrics.Hooks(), Fetcher: fetcher}
 	return &server.GateOptions{
 		Gate:        &gate.Gate{Agent: f.agent, Client: client, Scope: scope},
 		Cache:       c,
@@ -185,6 +194,6 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 		Hosts:       f.hosts,
 		Log:         log,
 		Politeness: &gate.Politeness{Store: holds, MaxConcurrent: f.maxPer, MinInterval: f.minInterval,
-			CrawlDelay: f.crawlDelay, MaxCrawlDelay: f.maxDelay},
+			CrawlDelay: f.crawlDelay, MaxCrawlDelay: f.maxDelay, MaxPrice: f.sign.maxPrice},
 	}, close, nil
 }
