@@ -19,7 +19,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/robotstxt/robotstxt/crawlers"
 	"github.com/robotstxt/robotstxt/history"
+	"github.com/robotstxt/robotstxt/verify"
 )
 
 // noDNS answers every lookup with a failure, so that no test of the
@@ -276,5 +278,87 @@ func TestLogsMergedInputs(t *testing.T) {
 	// 2:00 robots.txt; 3:00 /blog/late: a violation; 4:00 /about: allowed.
 	if c.Requests != 4 || c.Grace != 1 || c.Violations != 1 || c.Robots != 1 || c.Allowed != 1 {
 		t.Errorf("GPTBot %+v", c)
+	}
+}
+
+// TestLogsEveryShippedList: a log with a request from an address of each
+// shipped IP list, by each crawler the list names, is verified by list for
+// every one of them (the operators' lists, docs/logs.md); the same claims
+// from an address in no list are spoofed; and a user-triggered fetcher is
+// marked as one.
+func TestLogsEveryShippedList(t *testing.T) {
+	r, err := verify.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefixRE := regexp.MustCompile(`"ipv4Prefix":"([0-9.]+)/`)
+	var lines strings.Builder
+	want := map[string]bool{} // token -> user-triggered
+	n := 0
+	for _, l := range r.Lists {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "verify", "snapshot", l.File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := prefixRE.FindSubmatch(raw)
+		if m == nil {
+			t.Fatalf("%s: no IPv4 prefix", l.File)
+		}
+		addr := string(m[1])
+		for _, tok := range l.Crawlers {
+			if _, seen := want[tok]; seen {
+				continue // a crawler of two lists (Google's fetchers): one request is enough
+			}
+			c, _ := crawlers.Lookup(tok)
+			want[tok] = c.UserTriggered // the crawler's, not its list's (Anthropic lists all its crawlers in one)
+			if l.UserTriggered && !c.UserTriggered {
+				t.Errorf("%s: in the user-triggered %s, not user-triggered in the registry", tok, l.File)
+			}
+			ua := "Mozilla/5.0 (compatible; " + tok + "/1.0; +https://example.com/bot)"
+			for _, from := range []string{addr, "203.0.113.77"} {
+				n++
+				fmt.Fprintf(&lines, "%s - - [05/Dec/2026:10:%02d:%02d +0000] \"GET /page-%d HTTP/1.1\" 200 10 \"-\" %q\n", from, n/60%60, n%60, n, ua)
+			}
+		}
+	}
+	dir := t.TempDir()
+	log, robots := filepath.Join(dir, "access.log"), filepath.Join(dir, "robots.txt")
+	os.WriteFile(log, []byte(lines.String()), 0o644)
+	os.WriteFile(robots, []byte("User-agent: *\nDisallow: /private/\n"), 0o644)
+	out, stderr, code := runCLI(t, "", "logs", log, "--robots", robots, "--no-dns", "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var rep struct {
+		Crawlers []struct {
+			Token         string         `json:"token"`
+			Requests      int            `json:"requests"`
+			Verified      int            `json:"verified"`
+			Spoofed       int            `json:"spoofed"`
+			VerifiedBy    map[string]int `json:"verifiedBy"`
+			UserTriggered bool           `json:"userTriggered"`
+		} `json:"crawlers"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]bool{}
+	for _, c := range rep.Crawlers {
+		ut, ok := want[c.Token]
+		if !ok {
+			continue
+		}
+		got[c.Token] = true
+		if c.Requests != 2 || c.Verified != 1 || c.VerifiedBy["ip-list"] != 1 || c.Spoofed != 1 || c.UserTriggered != ut {
+			t.Errorf("%s: %+v; want 1 verified by IP list, 1 spoofed, user-triggered %v", c.Token, c, ut)
+		}
+	}
+	for tok := range want {
+		if !got[tok] {
+			t.Errorf("%s: not in the report (the log's user agent was not recognised)", tok)
+		}
+	}
+	if len(want) < 30 {
+		t.Errorf("only %d crawlers named by the shipped lists", len(want))
 	}
 }
