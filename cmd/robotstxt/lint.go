@@ -14,6 +14,7 @@ import (
 	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/internal/walk"
 	"github.com/robotstxt/robotstxt/lint"
+	"github.com/robotstxt/robotstxt/lint/ciformat"
 )
 
 // maxLintFiles bounds how many files one run lints (a directory walk).
@@ -249,7 +250,7 @@ one is, 2 on a usage or input error.`,
 		case *format == "github":
 			err = lint.WriteGitHub(out, r.Name, r.Findings, *lang)
 		case *format == "concise":
-			err = lint.WriteConcise(out, textsafe.Escape(r.Name), r.Findings)
+			err = ciformat.WriteConcise(out, textsafe.Escape(r.Name), r.Findings)
 		case *format == "text":
 			if i > 0 {
 				fmt.Fprintln(out)
@@ -274,9 +275,9 @@ one is, 2 on a usage or input error.`,
 	case "sarif":
 		err = lint.WriteSARIFFiles(out, results, lint.SARIFOptions{ToolVersion: moduleVersion(), Lang: *lang})
 	case "gitlab":
-		err = lint.WriteGitLab(out, results)
+		err = ciformat.WriteGitLab(out, results)
 	case "junit":
-		err = lint.WriteJUnit(out, results, threshold)
+		err = ciformat.WriteJUnit(out, results, threshold)
 	case "text":
 		if choice.statistics {
 			err = lint.WriteStatistics(out, lint.Statistics(results), *lang)

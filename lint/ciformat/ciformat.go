@@ -1,4 +1,4 @@
-package lint
+package ciformat
 
 import (
 	"bufio"
@@ -6,19 +6,16 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-)
 
-// The output formats for CI systems beside text, JSON, SARIF and GitHub's
-// workflow commands: one line per finding, GitLab's Code Quality report
-// and JUnit XML.
+	"github.com/robotstxt/robotstxt/lint"
+)
 
 // WriteConcise writes one line per finding, "file:line:col: severity id:
 // message", as compilers and ruff's concise format do, so that editors and
 // grep can jump to it. A finding about the whole file points at 1:1, as
 // editors need a line; control characters of the message are escaped.
-func WriteConcise(w io.Writer, file string, findings []Finding) error {
+func WriteConcise(w io.Writer, file string, findings []lint.Finding) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range findings {
 		fmt.Fprintf(bw, "%s:%d:%d: %s %s: %s\n", file, max(f.Line, 1), max(f.Column, 1), f.Severity, f.ID, oneLine(f.Message))
@@ -56,35 +53,36 @@ type gitlabLocation struct {
 
 // gitlabSeverity maps a severity to GitLab's scale (info, minor, major,
 // critical, blocker).
-func gitlabSeverity(s Severity) string {
+func gitlabSeverity(s lint.Severity) string {
 	switch s {
-	case Error:
+	case lint.Error:
 		return "major"
-	case Warning:
+	case lint.Warning:
 		return "minor"
 	}
 	return "info"
 }
 
 // WriteGitLab writes the findings of files as a GitLab Code Quality report
-// (a JSON array; "[]" when there is none). Each file's Source gives the
-// fingerprints (the same as --json's, prefixed by the path, since GitLab
-// needs them unique across the report); without it the line number stands
-// in for the line's content.
-func WriteGitLab(w io.Writer, files []FileFindings) error {
+// (a JSON array; "[]" when there is none). Each fingerprint is the one
+// --json gives the finding (from its check and its line's content, so it
+// follows a moved line), hashed with the path, since GitLab needs them
+// unique across the report. A file's Source gives the lines; without it
+// the line number stands in for the content.
+func WriteGitLab(w io.Writer, files []lint.FileFindings) error {
 	issues := []gitlabIssue{}
 	for _, file := range files {
-		fp := newFingerprinter(file.Source, file.Findings)
-		for _, f := range file.Findings {
+		doc := lint.NewJSONDoc(file.Name, file.Source, file.Findings)
+		for i, f := range file.Findings {
 			is := gitlabIssue{Description: f.Message, CheckName: f.ID, Severity: gitlabSeverity(f.Severity)}
 			if f.Fix != "" {
 				is.Description += " Fix: " + f.Fix
 			}
-			print := fp.of(f)
+			print := doc.Findings[i].Fingerprint
 			if file.Source == "" {
-				print = Fingerprint(f.ID, strconv.Itoa(f.Line))
+				print = lint.Fingerprint(f.ID, fmt.Sprint(f.Line))
 			}
-			is.Fingerprint = Fingerprint(file.Name, print)
+			is.Fingerprint = lint.Fingerprint(file.Name, print)
 			is.Location.Path = file.Name
 			is.Location.Lines.Begin = max(f.Line, 1)
 			issues = append(issues, is)
@@ -131,7 +129,7 @@ type junitFailure struct {
 // WriteJUnit writes the findings of files as JUnit XML: a finding at or
 // above threshold is a failure, one below it a passing case that still
 // names it (so that the report and the exit status agree).
-func WriteJUnit(w io.Writer, files []FileFindings, threshold Severity) error {
+func WriteJUnit(w io.Writer, files []lint.FileFindings, threshold lint.Severity) error {
 	doc := junitSuites{Name: "robotstxt lint"}
 	for _, file := range files {
 		s := junitSuite{Name: file.Name}

@@ -1,4 +1,4 @@
-package lint
+package ciformat
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/robotstxt/robotstxt/lint"
 )
 
 // formatSample gives findings on lines, one about the whole file
@@ -18,8 +20,8 @@ const formatSample = "User-agent: *\nDisallow: admin/\nDisallow: /a#b\nDisallow:
 // message", with 1:1 for a finding about the whole file and no line break
 // inside a message.
 func TestWriteConcise(t *testing.T) {
-	fs := Lint(formatSample, nil)
-	fs = append(fs, Finding{ID: "hash-in-path", Severity: Warning, Line: 3, Message: "two\nlines\x1b[31m"})
+	fs := lint.Lint(formatSample, nil)
+	fs = append(fs, lint.Finding{ID: "hash-in-path", Severity: lint.Warning, Line: 3, Message: "two\nlines\x1b[31m"})
 	var b bytes.Buffer
 	if err := WriteConcise(&b, "site/robots.txt", fs); err != nil {
 		t.Fatal(err)
@@ -45,9 +47,9 @@ func TestWriteConcise(t *testing.T) {
 // TestWriteGitLab: a JSON array of Code Quality issues, GitLab's severity
 // scale, a fingerprint unique across files, and "[]" for no findings.
 func TestWriteGitLab(t *testing.T) {
-	fs := Lint(formatSample, nil)
+	fs := lint.Lint(formatSample, nil)
 	var b bytes.Buffer
-	files := []FileFindings{{Name: "a/robots.txt", Findings: fs, Source: formatSample}, {Name: "b/robots.txt", Findings: fs, Source: formatSample}}
+	files := []lint.FileFindings{{Name: "a/robots.txt", Findings: fs, Source: formatSample}, {Name: "b/robots.txt", Findings: fs, Source: formatSample}}
 	if err := WriteGitLab(&b, files); err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func TestWriteGitLab(t *testing.T) {
 		t.Fatalf("%d issues for %d findings", len(issues), 2*len(fs))
 	}
 	seen := map[string]bool{}
-	want := map[Severity]string{Error: "major", Warning: "minor", Info: "info"}
+	want := map[lint.Severity]string{lint.Error: "major", lint.Warning: "minor", lint.Info: "info"}
 	for i, is := range issues {
 		f := fs[i%len(fs)]
 		if seen[is.Fingerprint] {
@@ -71,7 +73,7 @@ func TestWriteGitLab(t *testing.T) {
 		}
 	}
 	b.Reset()
-	if err := WriteGitLab(&b, []FileFindings{{Name: "robots.txt"}}); err != nil || b.String() != "[]\n" {
+	if err := WriteGitLab(&b, []lint.FileFindings{{Name: "robots.txt"}}); err != nil || b.String() != "[]\n" {
 		t.Errorf("no findings: %q, %v", b.String(), err)
 	}
 }
@@ -80,10 +82,10 @@ func TestWriteGitLab(t *testing.T) {
 // above the threshold, a passing case for each below it and for a file
 // without findings; the XML parses back.
 func TestWriteJUnit(t *testing.T) {
-	fs := Lint(formatSample, nil)
-	for _, threshold := range []Severity{Error, Warning, Info} {
+	fs := lint.Lint(formatSample, nil)
+	for _, threshold := range []lint.Severity{lint.Error, lint.Warning, lint.Info} {
 		var b bytes.Buffer
-		files := []FileFindings{{Name: "robots.txt", Findings: fs}, {Name: "clean.txt"}}
+		files := []lint.FileFindings{{Name: "robots.txt", Findings: fs}, {Name: "clean.txt"}}
 		if err := WriteJUnit(&b, files, threshold); err != nil {
 			t.Fatal(err)
 		}
@@ -100,30 +102,6 @@ func TestWriteJUnit(t *testing.T) {
 		if doc.Failures != failing || len(doc.Suites) != 2 || doc.Suites[0].Tests != len(fs) || doc.Suites[1].Tests != 1 || doc.Suites[1].Failures != 0 {
 			t.Errorf("threshold %v: %d failures in %d suites (tests %d, %d), want %d failing of %d", threshold, doc.Failures,
 				len(doc.Suites), doc.Suites[0].Tests, doc.Suites[1].Tests, failing, len(fs))
-		}
-	}
-}
-
-// TestSARIFPartialFingerprints: with the source, each SARIF result carries
-// the fingerprint --json gives the same finding.
-func TestSARIFPartialFingerprints(t *testing.T) {
-	fs := Lint(formatSample, nil)
-	var b bytes.Buffer
-	if err := WriteSARIFFiles(&b, []FileFindings{{Name: "robots.txt", Findings: fs, Source: formatSample}}, SARIFOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	var log sarifLog
-	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
-		t.Fatal(err)
-	}
-	doc := NewJSONDoc("robots.txt", formatSample, fs)
-	res := log.Runs[0].Results
-	if len(res) != len(doc.Findings) {
-		t.Fatalf("%d results, %d findings", len(res), len(doc.Findings))
-	}
-	for i, r := range res {
-		if got := r.PartialFingerprints[sarifFingerprintKey]; got == "" || got != doc.Findings[i].Fingerprint {
-			t.Errorf("result %d (%s): fingerprint %q, --json says %q", i, r.RuleID, got, doc.Findings[i].Fingerprint)
 		}
 	}
 }
