@@ -107,9 +107,9 @@ func (f *Fetcher) Open(ctx context.Context, rawURL string) (*Document, error) {
 
 // docBody is a Document's body: a read error says why the body stopped.
 type docBody struct {
-	r     io.Reader
-	ctx   context.Context
-	f     *Fetcher
+	r        io.Reader
+	ctx      context.Context
+	f        *Fetcher
 	once     sync.Once
 	close    func()
 	timedOut atomic.Bool
@@ -132,4 +132,3 @@ func (b *docBody) Close() error {
 	b.once.Do(b.close)
 	return nil
 }
-
