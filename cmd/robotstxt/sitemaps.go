@@ -1,0 +1,280 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/robotstxt/robotstxt"
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/internal/textsafe"
+	"github.com/robotstxt/robotstxt/sitemap"
+)
+
+// sitemapFlags are --sitemap and --sitemaps-from-robots, shared by check,
+// lint and diff.
+type sitemapFlags struct {
+	sources    stringList
+	fromRobots bool
+}
+
+func addSitemapFlags(fs *flag.FlagSet) *sitemapFlags {
+	s := &sitemapFlags{}
+	fs.Var(&s.sources, "sitemap", "read the URLs of a sitemap: a `file`, a URL (fetched as robots.txt is, through the destination guard) or - for standard input; XML, index, text, RSS or Atom, gzipped or not; repeatable")
+	fs.BoolVar(&s.fromRobots, "sitemaps-from-robots", false, "read every sitemap the robots.txt names on its Sitemap: lines (fetched)")
+	return s
+}
+
+// set reports whether any sitemap is to be read.
+func (s *sitemapFlags) set() bool { return len(s.sources) > 0 || s.fromRobots }
+
+// fetches reports whether reading the sitemaps may fetch (the guard's
+// flags then mean something).
+func (s *sitemapFlags) fetches() bool {
+	if s.fromRobots {
+		return true
+	}
+	for _, src := range s.sources {
+		if isSourceURL(src) {
+			return true
+		}
+	}
+	return false
+}
+
+// sitemapFetcher fetches sitemaps as robots.txt is fetched: through the
+// destination guard, redirects and time bounds of the fetch package; the
+// reader bounds the size.
+func sitemapFetcher(g *guardFlags) sitemap.Fetcher {
+	f := &fetch.Fetcher{Guard: g.policy()}
+	return sitemap.FetcherFunc(func(ctx context.Context, u string) (io.ReadCloser, error) {
+		doc, err := f.Open(ctx, u)
+		if err != nil {
+			var fe *fetch.Error
+			if errors.As(err, &fe) {
+				return nil, fe.Err
+			}
+			return nil, err
+		}
+		return doc.Body, nil
+	})
+}
+
+// sitemapRun is the reading of a command's sitemaps.
+type sitemapRun struct {
+	c         *cli
+	flags     *sitemapFlags
+	guard     *guardFlags
+	robots    *robotstxt.Robots
+	robotsURL string // the robots.txt's URL when it was fetched; else ""
+	stdinUsed bool   // standard input is taken already (by the robots.txt)
+
+	problems []sitemap.Problem
+	urls     int
+	sitemaps int
+}
+
+// sources lists the sitemaps to read: the --sitemap ones, then the
+// robots.txt's Sitemap: lines. A Sitemap: line that is not a URL is a
+// problem of its own.
+func (s *sitemapRun) sources() []string {
+	out := slices.Clone([]string(s.flags.sources))
+	if !s.flags.fromRobots || s.robots == nil {
+		return out
+	}
+	for _, sm := range s.robots.Sitemaps {
+		u := sm.URL
+		if s.robotsURL != "" && !isSourceURL(u) {
+			if base, err := url.Parse(s.robotsURL); err == nil {
+				if ref, err := base.Parse(u); err == nil {
+					u = ref.String()
+				}
+			}
+		}
+		if _, err := sitemap.CheckURL(u); err != nil {
+			s.problems = append(s.problems, sitemap.Problem{Sitemap: "robots.txt", Line: sm.Line, Code: sitemap.CodeBadLoc,
+				Message: "Sitemap: " + err.Error()})
+			continue
+		}
+		if !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// read reads every sitemap, handing each URL to fn.
+func (s *sitemapRun) read(ctx context.Context, fn func(sitemap.Entry) error) error {
+	r := &sitemap.Reader{Fetcher: sitemapFetcher(s.guard), CrossSubmitted: s.crossSubmitted}
+	for _, src := range s.sources() {
+		var res *sitemap.Result
+		var err error
+		switch {
+		case isSourceURL(src):
+			res, err = r.ReadURL(ctx, src, fn)
+		case src == "-":
+			if s.stdinUsed {
+				return usagef("standard input can be read only once")
+			}
+			s.stdinUsed = true
+			res, err = r.Read(ctx, "standard input", s.c.stdin, fn)
+		default:
+			f, closeF, oerr := s.c.openFile(src)
+			if oerr != nil {
+				return openError(oerr)
+			}
+			res, err = r.Read(ctx, src, f, fn)
+			closeF()
+		}
+		if res != nil {
+			s.problems = append(s.problems, res.Problems...)
+			s.urls += res.URLs
+			s.sitemaps += res.Sitemaps
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// crossSubmitted: a sitemap on another host may list the URLs of the
+// robots.txt's own origin when that robots.txt names it (sitemaps.org
+// "Sitemaps & Cross Submits").
+func (s *sitemapRun) crossSubmitted(sm, origin string) bool {
+	if s.robotsURL == "" || s.robots == nil {
+		return false
+	}
+	o, err := fetch.Origin(s.robotsURL)
+	if err != nil || o != origin {
+		return false
+	}
+	for _, line := range s.robots.Sitemaps {
+		if line.URL == sm {
+			return true
+		}
+	}
+	return false
+}
+
+// stopped reports whether a sitemap could not be read (fetched, opened,
+// decompressed, parsed) to its end.
+func (s *sitemapRun) stopped() bool {
+	for _, p := range s.problems {
+		if p.Code.Stops() {
+			return true
+		}
+	}
+	return false
+}
+
+// notes prints the sitemaps' problems on standard error, one line each.
+func (s *sitemapRun) notes() {
+	for _, p := range s.problems {
+		fmt.Fprintf(s.c.stderr, "robotstxt: sitemap: %s\n", textsafe.Escape(p.String()))
+	}
+}
+
+// sitemapGroups counts the sitemap URLs of one agent by deciding rule
+// (check's text output).
+type sitemapGroups struct {
+	agent  string
+	groups map[verdictGroupKey]*sitemapGroup
+	order  []*sitemapGroup
+	last   *sitemapGroup // the last URL's group: most URLs share it
+	lastV  verdictGroupKey
+}
+
+// verdictGroupKey is what check's explanation of a verdict depends on.
+type verdictGroupKey struct {
+	allowed, viaIndexHTML bool
+	reason                robotstxt.Reason
+	rule, overruled       *robotstxt.Rule
+	fallback, reading     string
+	ua                    *robotstxt.UserAgent
+}
+
+type sitemapGroup struct {
+	verdict  robotstxt.Verdict
+	count    int
+	examples []string
+}
+
+// sitemapExamples is how many URLs of a group are shown.
+const sitemapExamples = 3
+
+func groupKey(v *robotstxt.Verdict) verdictGroupKey {
+	k := verdictGroupKey{allowed: v.Allowed, viaIndexHTML: v.ViaIndexHTML, reason: v.Reason, rule: v.Rule,
+		overruled: v.Overruled, fallback: v.Fallback, reading: v.Reading}
+	if len(v.UserAgents) > 0 {
+		k.ua = &v.UserAgents[0]
+	}
+	return k
+}
+
+func (g *sitemapGroups) add(v *robotstxt.Verdict, u string) {
+	k := groupKey(v)
+	grp := g.last
+	if grp == nil || k != g.lastV {
+		grp = g.groups[k]
+		if grp == nil {
+			grp = &sitemapGroup{verdict: *v}
+			g.groups[k] = grp
+			g.order = append(g.order, grp)
+		}
+		g.last, g.lastV = grp, k
+	}
+	grp.count++
+	if len(grp.examples) < sitemapExamples {
+		grp.examples = append(grp.examples, u)
+	}
+}
+
+// write prints the groups: the disallowed ones first, the largest first,
+// each with a few of its URLs; then the allowed ones.
+func (g *sitemapGroups) write(b *strings.Builder, total int) {
+	slices.SortStableFunc(g.order, func(a, b *sitemapGroup) int {
+		if a.verdict.Allowed != b.verdict.Allowed {
+			if !a.verdict.Allowed {
+				return -1
+			}
+			return 1
+		}
+		return b.count - a.count
+	})
+	agent := textsafe.Escape(g.agent)
+	blocked := 0
+	for _, grp := range g.order {
+		if !grp.verdict.Allowed {
+			blocked += grp.count
+		}
+	}
+	fmt.Fprintf(b, "%s: %d of %s blocked\n", agent, blocked, plural(total, "sitemap URL"))
+	for _, grp := range g.order {
+		word := "allowed"
+		if !grp.verdict.Allowed {
+			word = "blocked"
+		}
+		how := explain(g.agent, grp.verdict)
+		sep := ": "
+		if grp.verdict.Reason == robotstxt.MatchedRule {
+			sep = " by "
+		}
+		fmt.Fprintf(b, "  %s %s for %s%s%s\n", plural(grp.count, "URL"), word, agent, sep, how)
+		if grp.verdict.Allowed {
+			continue
+		}
+		for _, u := range grp.examples {
+			fmt.Fprintf(b, "    %s\n", textsafe.Escape(u))
+		}
+		if more := grp.count - len(grp.examples); more > 0 {
+			fmt.Fprintf(b, "    ... and %s more\n", strconv.Itoa(more))
+		}
+	}
+}

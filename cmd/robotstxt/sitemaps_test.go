@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// sitemapSite is a loopback site whose robots.txt names its sitemaps: an
+// index of gzipped sitemaps (one gzipped by name, one by
+// Content-Encoding), a feed, a text sitemap, a broken and a missing one,
+// and one over the protocol's 50,000 URLs. SITE in the files is the
+// server's URL.
+func sitemapSite(t *testing.T) *httptest.Server {
+	t.Helper()
+	files := map[string]string{
+		"/robots.txt": "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /*?\n\nSitemap: SITE/sitemap_index.xml\nSitemap: SITE/feed.rss\n",
+		"/sitemap_index.xml": `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>SITE/products.xml.gz</loc></sitemap>
+  <sitemap><loc>SITE/pages.xml</loc></sitemap>
+  <sitemap><loc>SITE/urls.txt</loc></sitemap>
+  <sitemap><loc>SITE/broken.xml</loc></sitemap>
+  <sitemap><loc>SITE/missing.xml</loc></sitemap>
+</sitemapindex>
+`,
+		"/products.xml.gz": `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>SITE/products/1</loc></url>
+  <url><loc>SITE/products/2?colour=red</loc></url>
+  <url><loc>SITE/products/3?colour=blue</loc></url>
+</urlset>
+`,
+		"/pages.xml": `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <url><loc>SITE/</loc></url>
+  <url><loc>SITE/private/report</loc></url>
+  <url><loc>https://cdn.example.net/file.pdf</loc></url>
+</urlset>
+`,
+		"/urls.txt":   "SITE/about\nSITE/contact\n",
+		"/broken.xml": "<urlset><url><loc>SITE/half</loc></url><url><loc>SITE/cut",
+		"/feed.rss":   `<rss version="2.0"><channel><item><link>SITE/news/1</link></item><item><link>SITE/news/2?amp=1</link></item></channel></rss>`,
+	}
+	var big strings.Builder
+	big.WriteString("<urlset>\n")
+	for i := range 50_001 {
+		fmt.Fprintf(&big, "<url><loc>SITE/item/%d</loc></url>\n", i)
+	}
+	big.WriteString("</urlset>\n")
+	files["/big.xml"] = big.String()
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := files[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		body = strings.ReplaceAll(body, "SITE", srv.URL)
+		var zb bytes.Buffer
+		zw := gzip.NewWriter(&zb)
+		io.WriteString(zw, body)
+		zw.Close()
+		switch {
+		case strings.HasSuffix(r.URL.Path, ".gz"):
+			body = zb.String() // gzipped by content, no Content-Encoding
+		case r.URL.Path == "/pages.xml":
+			w.Header().Set("Content-Encoding", "gzip")
+			body = zb.String()
+		}
+		io.WriteString(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestSitemapCommands runs testdata/sitemaps/*.txtar against the loopback
+// site: check, lint, diff and test with --sitemap and
+// --sitemaps-from-robots.
+func TestSitemapCommands(t *testing.T) {
+	srv := sitemapSite(t)
+	runTxtarDir(t, "testdata/sitemaps", map[string]string{"SITE": srv.URL})
+}
