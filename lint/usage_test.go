@@ -17,6 +17,8 @@ func init() {
 		good   string
 		infoOK bool
 		opts   *Options
+
+		goodOpts *Options
 	}
 	checkTests = append(checkTests,
 		checkTest{id: "content-usage", ref: "vocab 6.5.1", line: 3,

@@ -80,12 +80,22 @@ type sitemapRun struct {
 	sitemaps int
 }
 
+// sitemapSource is one sitemap to read, and the robots.txt line naming it
+// (0: given with --sitemap only).
+type sitemapSource struct {
+	name string
+	line int
+}
+
 // sources lists the sitemaps to read: the --sitemap ones, then the
 // robots.txt's Sitemap: lines. A Sitemap: line that is not a URL is a
 // problem of its own.
-func (s *sitemapRun) sources() []string {
-	out := slices.Clone([]string(s.flags.sources))
-	if !s.flags.fromRobots || s.robots == nil {
+func (s *sitemapRun) sources() []sitemapSource {
+	var out []sitemapSource
+	for _, src := range s.flags.sources {
+		out = append(out, sitemapSource{name: src})
+	}
+	if s.robots == nil {
 		return out
 	}
 	for _, sm := range s.robots.Sitemaps {
@@ -97,45 +107,59 @@ func (s *sitemapRun) sources() []string {
 				}
 			}
 		}
+		if i := slices.IndexFunc(out, func(o sitemapSource) bool { return o.name == u }); i >= 0 {
+			out[i].line = sm.Line
+			continue
+		}
+		if !s.flags.fromRobots {
+			continue
+		}
 		if _, err := sitemap.CheckURL(u); err != nil {
 			s.problems = append(s.problems, sitemap.Problem{Sitemap: "robots.txt", Line: sm.Line, Code: sitemap.CodeBadLoc,
 				Message: "Sitemap: " + err.Error()})
 			continue
 		}
-		if !slices.Contains(out, u) {
-			out = append(out, u)
-		}
+		out = append(out, sitemapSource{name: u, line: sm.Line})
 	}
 	return out
 }
 
 // read reads every sitemap, handing each URL to fn.
 func (s *sitemapRun) read(ctx context.Context, fn func(sitemap.Entry) error) error {
+	return s.readEach(ctx, fn, nil)
+}
+
+// readEach reads every sitemap, handing each URL to fn, and calls done
+// (when not nil) after each source with what its reading found.
+func (s *sitemapRun) readEach(ctx context.Context, fn func(sitemap.Entry) error, done func(sitemapSource, *sitemap.Result)) error {
 	r := &sitemap.Reader{Fetcher: sitemapFetcher(s.guard), CrossSubmitted: s.crossSubmitted}
 	for _, src := range s.sources() {
 		var res *sitemap.Result
 		var err error
 		switch {
-		case isSourceURL(src):
-			res, err = r.ReadURL(ctx, src, fn)
-		case src == "-":
+		case isSourceURL(src.name):
+			res, err = r.ReadURL(ctx, src.name, fn)
+		case src.name == "-":
 			if s.stdinUsed {
 				return usagef("standard input can be read only once")
 			}
 			s.stdinUsed = true
 			res, err = r.Read(ctx, "standard input", s.c.stdin, fn)
 		default:
-			f, closeF, oerr := s.c.openFile(src)
+			f, closeF, oerr := s.c.openFile(src.name)
 			if oerr != nil {
 				return openError(oerr)
 			}
-			res, err = r.Read(ctx, src, f, fn)
+			res, err = r.Read(ctx, src.name, f, fn)
 			closeF()
 		}
 		if res != nil {
 			s.problems = append(s.problems, res.Problems...)
 			s.urls += res.URLs
 			s.sitemaps += res.Sitemaps
+			if done != nil {
+				done(src, res)
+			}
 		}
 		if err != nil {
 			return err
