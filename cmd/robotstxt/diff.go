@@ -124,7 +124,7 @@ blocked), 1 when some do, 2 on an error.`,
 		if sm.set() {
 			// The site's own URLs: those of the sitemaps given, and with
 			// --sitemaps-from-robots those NEW (and OLD) name.
-			run := &sitemapRun{c: c, flags: sm, guard: guard, robots: new.robots, }
+			run := &sitemapRun{c: c, flags: sm, guard: guard, robots: new.robots}
 			if new.url != "" {
 				run.robotsURL = new.url
 			}
