@@ -114,6 +114,7 @@ func BenchmarkCheckSitemap(b *testing.B) {
 	if err := os.WriteFile(sm, []byte(xml.String()), 0o644); err != nil {
 		b.Fatal(err)
 	}
+	b.Logf("URL list %d bytes, sitemap %d bytes", list.Len(), xml.Len())
 	base := []string{"check", "-f", filepath.Join(dir, "en.wikipedia.org.txt"), "-a", "Googlebot", "-a", "Bingbot", "-a", "GPTBot", "-a", "Applebot", "-a", "YandexBot"}
 	for _, mode := range []string{"text", "json"} {
 		for _, input := range []string{"urls", "sitemap"} {
