@@ -11,7 +11,8 @@ import (
 // the given line) and a near miss that must not. ref names where the
 // behaviour comes from: an RFC 9309 section, "google" for Google's parser,
 // "yandex" or another crawler's documentation, "audit" for plain advice.
-var checkTests = []struct {
+// checkCase is a check's bad file and its near miss.
+type checkCase = struct {
 	id   string
 	ref  string
 	bad  string
@@ -24,7 +25,9 @@ var checkTests = []struct {
 	// goodOpts, when set, are the near miss's options (the sitemap
 	// checks: the sitemaps read are part of the input).
 	goodOpts *Options
-}{
+}
+
+var checkTests = []checkCase{
 	{id: "text-before-group", ref: "RFC9309 2.2", line: 1,
 		bad:  "Welcome to our site\nUser-agent: *\nDisallow: /x\n",
 		good: "# Welcome to our site\nUser-agent: *\nDisallow: /x\n"},

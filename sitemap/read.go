@@ -3,6 +3,7 @@ package sitemap
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -244,7 +245,7 @@ func (f *fileRun) readErr(err error) error {
 		return nil
 	case errors.Is(err, errTruncated):
 		f.problem(f.name, f.line, CodeTruncated, "reading stopped after %d bytes uncompressed: the rest is not read", f.counted.limit)
-	case f.gzipped && !errors.Is(err, context.Canceled) && f.ctx.Err() == nil:
+	case f.gzipped && gzipError(err):
 		f.problem(f.name, f.line, CodeGzip, "the gzip stream is corrupt: %v", err)
 	default:
 		if f.ctx.Err() != nil {
@@ -253,6 +254,14 @@ func (f *fileRun) readErr(err error) error {
 		f.problem(f.name, f.line, CodeFetch, "reading failed: %v", err)
 	}
 	return errStop
+}
+
+// gzipError reports an error of the gzip stream itself, not of the
+// reading under it.
+func gzipError(err error) bool {
+	var ce flate.CorruptInputError
+	return errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || errors.As(err, &ce) ||
+		errors.Is(err, io.ErrUnexpectedEOF)
 }
 
 // readText reads a text sitemap (sitemaps.org "Text file"): one URL per

@@ -192,6 +192,53 @@ func TestReadGzip(t *testing.T) {
 	}
 }
 
+// TestReadGzipBomb: a gzip stream that decompresses to more than
+// Reader.MaxBytes is cut there (CodeTruncated), however small it is
+// compressed: 8 MiB of one byte make 8 KiB of gzip.
+func TestReadGzipBomb(t *testing.T) {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	io.WriteString(zw, "https://example.com/\n")
+	zw.Write(make([]byte, 8<<20))
+	zw.Close()
+	n := 0
+	res, err := (&sitemap.Reader{MaxBytes: 1 << 20}).Read(context.Background(), "bomb.gz", &buf, func(sitemap.Entry) error { n++; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := fmt.Sprint(res.Problems)
+	if n != 1 || !strings.Contains(codes, "truncated") {
+		t.Errorf("gzip bomb: %d URLs, problems %v; want 1 URL and truncated", n, res.Problems)
+	}
+	// Cut short: the stream ends before its end (a broken download).
+	var small bytes.Buffer
+	zw = gzip.NewWriter(&small)
+	io.WriteString(zw, strings.Repeat("https://example.com/a\n", 1000))
+	zw.Close()
+	_, problems := read(t, &sitemap.Reader{}, "cut.gz", small.String()[:small.Len()/2])
+	if len(problems) != 1 || !strings.HasSuffix(problems[0], " gzip") {
+		t.Errorf("gzip cut short: problems %q, want one gzip", problems)
+	}
+}
+
+// TestReadBrokenReader: a read error of the source (a connection that
+// breaks) stops the file with CodeFetch, after the URLs read before it.
+func TestReadBrokenReader(t *testing.T) {
+	src := io.MultiReader(strings.NewReader("https://example.com/a\n"), errReader{})
+	n := 0
+	res, err := (&sitemap.Reader{}).Read(context.Background(), "u.txt", src, func(sitemap.Entry) error { n++; return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 || len(res.Problems) != 1 || res.Problems[0].Code != sitemap.CodeFetch {
+		t.Errorf("broken source: %d URLs, problems %v; want 1 and one fetch problem", n, res.Problems)
+	}
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, fmt.Errorf("connection reset") }
+
 // TestReadLimits: the protocol's limits are reported, not enforced
 // (sitemaps.org #index: 50,000 URLs, 50 MB uncompressed), and the reader's
 // own bound stops an endless stream.
