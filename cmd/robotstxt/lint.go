@@ -238,7 +238,7 @@ one is, 2 on a usage or input error.`,
 			if isSourceURL(p) {
 				robotsURL = fetched
 			}
-			if maps, err = lintSitemaps(ctx, c, sm, src.guard, text, *maxBytes, robotsURL, p == "-"); err != nil {
+			if maps, err = lintSitemaps(ctx, c, sm, src.guard, text, *maxBytes, robotsURL, *host, p == "-"); err != nil {
 				return err
 			}
 		}
@@ -435,9 +435,9 @@ const lintSitemapURLs = 1_000_000
 // lintSitemaps reads the sitemaps of lint --sitemap for one robots.txt, as
 // the lint package takes them: each source with its URLs and what its
 // reading found wrong.
-func lintSitemaps(ctx context.Context, c *cli, sm *sitemapFlags, guard *guardFlags, text string, maxBytes int, robotsURL string, stdinUsed bool) ([]lint.Sitemap, error) {
+func lintSitemaps(ctx context.Context, c *cli, sm *sitemapFlags, guard *guardFlags, text string, maxBytes int, robotsURL, host string, stdinUsed bool) ([]lint.Sitemap, error) {
 	r := robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: maxBytes})
-	run := &sitemapRun{c: c, flags: sm, guard: guard, robots: r, robotsURL: robotsURL, stdinUsed: stdinUsed}
+	run := &sitemapRun{c: c, flags: sm, guard: guard, robots: r, robotsURL: robotsURL, robotsHost: strings.ToLower(host), stdinUsed: stdinUsed}
 	var out []lint.Sitemap
 	var urls []string
 	kept, dropped := 0, 0

@@ -68,12 +68,13 @@ func sitemapFetcher(g *guardFlags) sitemap.Fetcher {
 
 // sitemapRun is the reading of a command's sitemaps.
 type sitemapRun struct {
-	c         *cli
-	flags     *sitemapFlags
-	guard     *guardFlags
-	robots    *robotstxt.Robots
-	robotsURL string // the robots.txt's URL when it was fetched; else ""
-	stdinUsed bool   // standard input is taken already (by the robots.txt)
+	c          *cli
+	flags      *sitemapFlags
+	guard      *guardFlags
+	robots     *robotstxt.Robots
+	robotsURL  string // the robots.txt's URL when it was fetched; else ""
+	robotsHost string // the host the robots.txt is served from (lint --host); else ""
+	stdinUsed  bool   // standard input is taken already (by the robots.txt)
 
 	problems []sitemap.Problem
 	urls     int
@@ -172,11 +173,21 @@ func (s *sitemapRun) readEach(ctx context.Context, fn func(sitemap.Entry) error,
 // robots.txt's own origin when that robots.txt names it (sitemaps.org
 // "Sitemaps & Cross Submits").
 func (s *sitemapRun) crossSubmitted(sm, origin string) bool {
-	if s.robotsURL == "" || s.robots == nil {
+	if s.robots == nil {
 		return false
 	}
-	o, err := fetch.Origin(s.robotsURL)
-	if err != nil || o != origin {
+	switch {
+	case s.robotsURL != "":
+		if o, err := fetch.Origin(s.robotsURL); err != nil || o != origin {
+			return false
+		}
+	case s.robotsHost != "":
+		// lint --host: the file's host, on either scheme.
+		_, host, _ := strings.Cut(origin, "://")
+		if !strings.EqualFold(host, s.robotsHost) {
+			return false
+		}
+	default:
 		return false
 	}
 	for _, line := range s.robots.Sitemaps {
