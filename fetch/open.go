@@ -83,17 +83,20 @@ func (f *Fetcher) Open(ctx context.Context, rawURL string) (*Document, error) {
 			cancel(nil)
 			return fail(cur, fmt.Errorf("HTTP %d", code))
 		}
-		body, err := decode(resp)
-		if err != nil {
-			resp.Body.Close()
-			cancel(nil)
-			return fail(cur, err)
-		}
-		db := &docBody{r: body, ctx: ctx, f: f}
+		// The body's time runs from here: decoding reads the gzip header.
+		db := &docBody{ctx: ctx, f: f}
 		timer := time.AfterFunc(orDefault(f.BodyTimeout, DefaultBodyTimeout), func() {
 			db.timedOut.Store(true)
 			cancel(errBodyTimeout)
 		})
+		body, err := decode(resp)
+		if err != nil {
+			timer.Stop()
+			resp.Body.Close()
+			cancel(nil)
+			return fail(cur, err)
+		}
+		db.r = body
 		db.close = func() {
 			timer.Stop()
 			resp.Body.Close()
