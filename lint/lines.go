@@ -288,7 +288,8 @@ func (l *linter) checkSitemap(ln *robotstxt.Line) {
 		// "https://https://example.com/sitemap.xml": url.Parse takes
 		// "https:" for the host.
 		_, rest, _ := strings.Cut(v, "://")
-		l.add(Error, "sitemap-not-absolute", "doubled-scheme", ln.Number, col, "value", quote(v), "url", rest)
+		f := l.add(Error, "sitemap-not-absolute", "doubled-scheme", ln.Number, col, "value", quote(v), "url", rest)
+		l.fixValue(f, ln, v, rest) // fix.go: the second scheme and host are the URL meant
 	case u.Host == "":
 		l.add(Error, "sitemap-not-absolute", "invalid", ln.Number, col, "value", quote(v))
 	}

@@ -68,8 +68,9 @@ sitemap-unreadable, sitemap-cross-host and sitemap-invalid what reading the
 sitemaps found wrong (docs/sitemaps.md).
 
 Fixing: --fix applies the mechanical fixes (field-name typos, a missing
-colon or leading "/", a relative sitemap with --host, a rule repeated in its
-group, a glued line whose split is certain) that the diff engine proves to
+colon or leading "/", a relative sitemap with --host, a sitemap's scheme
+written twice, a rule repeated in its group, a glued line whose split is
+certain) that the diff engine proves to
 change no verdict except those decided by the line the fix writes or
 removes, and never to close "/" for a crawler; it writes the file in place
 (standard input: the fixed text on standard output) and then reports what is
