@@ -2,6 +2,7 @@ package sitemap_test
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,34 @@ func FuzzRead(f *testing.F) {
 			if p.Code == "" || p.Message == "" || p.More < 0 {
 				t.Errorf("empty problem: %+v", p)
 			}
+		}
+	})
+}
+
+// FuzzReadIndex: an index whose sitemaps are fetched, every fetch answering
+// with the same input (an index listing itself and others, a sitemap, junk):
+// the reading ends, fetches at most MaxFetches sitemaps, reads each URL at
+// most once, and never panics.
+func FuzzReadIndex(f *testing.F) {
+	f.Add([]byte(`<sitemapindex><sitemap><loc>https://example.com/a.xml</loc></sitemap><sitemap><loc>https://example.com/b.xml</loc></sitemap></sitemapindex>`))
+	f.Add([]byte(`<urlset><url><loc>https://example.com/</loc></url></urlset>`))
+	f.Add([]byte("https://example.com/a.xml\nhttps://example.com/b.xml\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fetched := map[string]int{}
+		fetcher := sitemap.FetcherFunc(func(_ context.Context, u string) (io.ReadCloser, error) {
+			fetched[u]++
+			if fetched[u] > 1 {
+				t.Errorf("%s fetched twice", u)
+			}
+			return io.NopCloser(strings.NewReader(string(src))), nil
+		})
+		r := &sitemap.Reader{Fetcher: fetcher, MaxFetches: 5}
+		res, err := r.ReadURL(context.Background(), "https://example.com/sitemap_index.xml", func(sitemap.Entry) error { return nil })
+		if err != nil {
+			t.Fatalf("ReadURL: %v", err)
+		}
+		if len(fetched) > 5 || res.Sitemaps > 5 {
+			t.Errorf("%d fetches, %d sitemaps read; MaxFetches is 5", len(fetched), res.Sitemaps)
 		}
 	})
 }
