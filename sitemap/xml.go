@@ -47,6 +47,7 @@ type xmlState struct {
 	textOver bool   // the text was longer than maxText
 	textBad  bool   // the text had a problem already reported
 	textLine int
+	lastmod  string // the last lastmod read
 	cur      struct {
 		loc, lastmod string
 		line         int
@@ -165,7 +166,20 @@ func (f *fileRun) xmlEnd(err error, inside string) error {
 // readTag reads a tag's content up to its '>' (not one in a quoted
 // attribute value), which it leaves out.
 func (f *fileRun) readTag() ([]byte, error) {
-	f.x.tag = f.x.tag[:0]
+	// Most tags are whole in the buffer and unquoted: read in place.
+	chunk, err := f.br.ReadSlice('>')
+	if err == nil && !openQuote(chunk) {
+		f.line += bytes.Count(chunk, newline)
+		return chunk[:len(chunk)-1], nil
+	}
+	if err != nil && err != bufio.ErrBufferFull {
+		return nil, f.xmlEnd(err, "a tag")
+	}
+	f.x.tag = append(f.x.tag[:0], chunk...)
+	if err == nil && !openQuote(f.x.tag) {
+		f.line += bytes.Count(f.x.tag, newline)
+		return f.x.tag[:len(f.x.tag)-1], nil
+	}
 	for {
 		chunk, err := f.br.ReadSlice('>')
 		if len(f.x.tag)+len(chunk) > maxTag {
@@ -401,7 +415,14 @@ func (f *fileRun) closeEl(e el) error {
 			f.x.cur.loc, f.x.cur.line = s, f.x.textLine
 		}
 	case elLastmod:
+		// Many URLs share a date: the last one's string is kept.
+		if b := bytes.TrimSpace(f.x.text); !f.x.textOver && !f.x.textBad && string(b) == f.x.lastmod {
+			f.x.capture = elOther
+			f.x.cur.lastmod = f.x.lastmod
+			break
+		}
 		f.x.cur.lastmod = f.takeText()
+		f.x.lastmod = f.x.cur.lastmod
 	case elItem:
 		if f.x.cur.bad {
 			return nil
