@@ -2,17 +2,15 @@ package sitemap_test
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/robotstxt/robotstxt/internal/testutil"
 	"github.com/robotstxt/robotstxt/sitemap"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // TestGolden reads each real-shaped file of testdata as if it were at
 // https://shop.example.com/<name> and compares what was found with
@@ -42,7 +40,7 @@ func TestGolden(t *testing.T) {
 				fmt.Fprintln(&b, p)
 			}
 			golden := filepath.Join("testdata", "golden", name+".golden")
-			if *update {
+			if *testutil.Update {
 				if err := os.WriteFile(golden, []byte(b.String()), 0o644); err != nil {
 					t.Fatal(err)
 				}
