@@ -9,6 +9,8 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/robotstxt/robotstxt"
 )
 
 // sitemapSite is a loopback site whose robots.txt names its sitemaps: an
@@ -83,4 +85,32 @@ func sitemapSite(t *testing.T) *httptest.Server {
 func TestSitemapCommands(t *testing.T) {
 	srv := sitemapSite(t)
 	runTxtarDir(t, "testdata/sitemaps", map[string]string{"SITE": srv.URL})
+}
+
+// TestSitemapSources: the sitemaps read are the --sitemap ones, then with
+// --sitemaps-from-robots the robots.txt's Sitemap lines, relative ones
+// resolved against the robots.txt's URL when it was fetched, each once; a
+// Sitemap line that is no URL is a problem of its own.
+func TestSitemapSources(t *testing.T) {
+	r := robotstxt.ParseString("Sitemap: /sitemap.xml\nSitemap: https://example.com/news.xml\nSitemap: https://https://example.com/x.xml\nSitemap: https://example.com/extra.xml\n")
+	for _, tt := range []struct {
+		name      string
+		flags     sitemapFlags
+		robotsURL string
+		want      string
+		problems  int
+	}{
+		{"flags only", sitemapFlags{sources: stringList{"a.xml", "https://example.com/news.xml"}}, "",
+			"[{a.xml 0} {https://example.com/news.xml 2}]", 0},
+		{"from robots, file", sitemapFlags{fromRobots: true}, "",
+			"[{https://example.com/news.xml 2} {https://example.com/extra.xml 4}]", 2},
+		{"from robots, fetched", sitemapFlags{sources: stringList{"https://example.com/extra.xml"}, fromRobots: true}, "https://example.com/robots.txt",
+			"[{https://example.com/extra.xml 4} {https://example.com/sitemap.xml 1} {https://example.com/news.xml 2}]", 1},
+	} {
+		run := &sitemapRun{flags: &tt.flags, robots: r, robotsURL: tt.robotsURL}
+		got := fmt.Sprint(run.sources())
+		if got != tt.want || len(run.problems) != tt.problems {
+			t.Errorf("%s: sources %s, %d problems %v; want %s, %d", tt.name, got, len(run.problems), run.problems, tt.want, tt.problems)
+		}
+	}
 }
