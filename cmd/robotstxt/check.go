@@ -13,7 +13,6 @@ import (
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
 	"github.com/robotstxt/robotstxt/internal/wire"
-	"github.com/robotstxt/robotstxt/sitemap"
 )
 
 func runCheck(ctx context.Context, c *cli, args []string) error {
@@ -237,16 +236,16 @@ could not be fetched, 2 on a usage or input error.`,
 		smRun = &sitemapRun{c: c, flags: sm, guard: guard, robots: r, stdinUsed: *file == "-"}
 		if *asJSON {
 			// One object per URL, as for --urls.
-			err = smRun.read(ctx, func(e sitemap.Entry) error { return emit(e.Loc) })
+			err = smRun.readPipelined(ctx, emit)
 		} else {
 			groups = make([]sitemapGroups, len(bots))
 			for i := range groups {
 				groups[i] = sitemapGroups{agent: agents[i], groups: map[verdictGroupKey]*sitemapGroup{}}
 			}
-			err = smRun.read(ctx, func(e sitemap.Entry) error {
+			err = smRun.readPipelined(ctx, func(u string) error {
 				// As emit: the path normalised once, for every agent.
-				v, path := bots[0].CheckWithPath(e.Loc)
-				checked := e.Loc
+				v, path := bots[0].CheckWithPath(u)
+				checked := u
 				if !strings.HasPrefix(path, "//") {
 					checked = path
 				}
@@ -260,7 +259,7 @@ could not be fetched, 2 on a usage or input error.`,
 					if !v.Allowed {
 						anyDisallowed = true
 					}
-					groups[i].add(&v, e.Loc)
+					groups[i].add(&v, u)
 				}
 				return nil
 			})
