@@ -129,8 +129,8 @@ blocked), 1 when some do, 2 on an error.`,
 				run.robotsURL = new.url
 			}
 			n := 0
-			err = run.read(ctx, func(e sitemap.Entry) error {
-				cmp.Add(e.Loc)
+			err = run.readPipelined(ctx, func(u string) error {
+				cmp.Add(u)
 				if n++; n%1024 == 0 {
 					return ctx.Err()
 				}
@@ -150,7 +150,7 @@ blocked), 1 when some do, 2 on an error.`,
 					}
 				}
 				if len(oldRun.flags.sources) > 0 {
-					err = oldRun.read(ctx, func(e sitemap.Entry) error { cmp.Add(e.Loc); return nil })
+					err = oldRun.readPipelined(ctx, func(u string) error { cmp.Add(u); return nil })
 					run.problems = append(run.problems, oldRun.problems...)
 				}
 			}
