@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -112,5 +115,46 @@ func TestSitemapSources(t *testing.T) {
 		if got != tt.want || len(run.problems) != tt.problems {
 			t.Errorf("%s: sources %s, %d problems %v; want %s, %d", tt.name, got, len(run.problems), run.problems, tt.want, tt.problems)
 		}
+	}
+}
+
+// TestReadPipelined: the URLs reach fn in the order of the sitemap, across
+// batches; fn's error stops the reading and is returned (the reader's
+// goroutine has ended when readPipelined returns).
+func TestReadPipelined(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	const n = 20*sitemapBatch + 7 // more than the batches in flight
+	for i := range n {
+		fmt.Fprintf(&b, "https://example.com/%d\n", i)
+	}
+	path := dir + "/urls.txt"
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := &cli{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
+	run := &sitemapRun{c: c, flags: &sitemapFlags{sources: stringList{path}}, guard: &guardFlags{}}
+	i := 0
+	err := run.readPipelined(context.Background(), func(u string) error {
+		if want := fmt.Sprintf("https://example.com/%d", i); u != want {
+			return fmt.Errorf("URL %d is %s, want %s", i, u, want)
+		}
+		i++
+		return nil
+	})
+	if err != nil || i != n || run.urls != n {
+		t.Fatalf("got %v after %d URLs (%d read), want all %d", err, i, run.urls, n)
+	}
+	stop := errors.New("stop")
+	run = &sitemapRun{c: c, flags: &sitemapFlags{sources: stringList{path}}, guard: &guardFlags{}}
+	i = 0
+	err = run.readPipelined(context.Background(), func(string) error {
+		if i++; i == 5 {
+			return stop
+		}
+		return nil
+	})
+	if err != stop || i != 5 || run.urls >= n {
+		t.Errorf("fn failing at the 5th URL: got %v after %d URLs, %d read; want stop after 5, fewer than %d read", err, i, run.urls, n)
 	}
 }
