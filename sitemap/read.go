@@ -67,14 +67,6 @@ func (st *run) fetch(rawURL string, depth int) error {
 		return nil
 	}
 	st.done[rawURL] = true
-	max := st.r.MaxFetches
-	if max <= 0 {
-		max = DefaultMaxFetches
-	}
-	if st.fetched >= max {
-		st.problem(rawURL, 0, CodeFetchLimit, "not read: %d sitemaps were fetched already, the most one reading fetches", max)
-		return nil
-	}
 	st.fetched++
 	loc := locationOf(rawURL)
 	if loc == nil {
@@ -97,13 +89,31 @@ func (st *run) fetch(rawURL string, depth int) error {
 	return st.file(rawURL, loc, body, depth)
 }
 
-// fetchChild fetches an index's sitemap; a problem that is not the
-// sitemap's own says where it was listed.
+// fetchChild fetches an index's sitemap. A sitemap that is not read (the
+// fetch bound reached, no fetcher) is a problem of the index, so that an
+// index of 50,000 sitemaps gives a few problems and a count, not 50,000.
 func (st *run) fetchChild(c child) error {
+	if st.done[c.loc] {
+		return nil
+	}
+	max := st.r.MaxFetches
+	if max <= 0 {
+		max = DefaultMaxFetches
+	}
+	switch {
+	case st.fetched >= max:
+		st.done[c.loc] = true
+		st.problem(c.index, c.line, CodeFetchLimit, "%s not read: %d sitemaps were fetched already, the most one reading fetches", clip(c.loc), max)
+		return nil
+	case st.r.Fetcher == nil:
+		st.done[c.loc] = true
+		st.problem(c.index, c.line, CodeNotFetched, "%s not read: no fetcher was given to fetch sitemaps by URL", clip(c.loc))
+		return nil
+	}
 	n := len(st.res.Problems)
 	err := st.fetch(c.loc, c.depth)
 	for i := n; i < len(st.res.Problems); i++ {
-		if p := &st.res.Problems[i]; p.Line == 0 && (p.Code == CodeNotFetched || p.Code == CodeFetchLimit || p.Code == CodeFetch) && p.More == 0 {
+		if p := &st.res.Problems[i]; p.Line == 0 && p.Code == CodeFetch && p.Sitemap == c.loc {
 			p.Message += fmt.Sprintf(" (listed by %s, line %d)", c.index, c.line)
 		}
 	}

@@ -152,7 +152,7 @@ var readTests = []struct {
 		[]string{"1 https://example.com/" + strings.Repeat("a", 2028)}, []string{"!1 loc-too-long"}},
 	{"nested index entries not fetched without a fetcher", "sitemaps.org #index", "",
 		`<sitemapindex ` + ns + `><sitemap><loc>https://example.com/s1.xml</loc></sitemap><sitemap><loc>/rel.xml</loc></sitemap></sitemapindex>`,
-		nil, []string{"!1 bad-loc", "!0 not-fetched"}},
+		nil, []string{"!1 bad-loc", "!1 not-fetched"}},
 }
 
 func TestRead(t *testing.T) {
@@ -270,6 +270,46 @@ func TestReadLimits(t *testing.T) {
 	}
 	if !codes[sitemap.CodeTooLarge] || !codes[sitemap.CodeTruncated] || !codes[sitemap.CodeTooManyURLs] {
 		t.Errorf("a %d-byte file: got problems %v; want too-large, truncated and too-many-urls", sitemap.MaxFileBytes+5000, res.Problems)
+	}
+}
+
+// TestReadTooManySitemaps: an index of more than MaxSitemaps sitemaps is
+// reported at the first one too many (sitemaps.org #index), and its
+// sitemaps are fetched up to MaxFetches only; the ones not read are a few
+// problems of the index and a count, not one problem each.
+func TestReadTooManySitemaps(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<sitemapindex>\n")
+	for i := range sitemap.MaxSitemaps + 1 {
+		fmt.Fprintf(&b, "<sitemap><loc>https://example.com/s%d.xml</loc></sitemap>\n", i)
+	}
+	b.WriteString("</sitemapindex>\n")
+	fetched := 0
+	r := &sitemap.Reader{MaxFetches: 3, Fetcher: sitemap.FetcherFunc(func(context.Context, string) (io.ReadCloser, error) {
+		fetched++
+		return io.NopCloser(strings.NewReader("")), nil
+	})}
+	res, err := r.Read(context.Background(), "https://example.com/index.xml", strings.NewReader(b.String()), func(sitemap.Entry) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var too, limited int
+	for _, p := range res.Problems {
+		switch p.Code {
+		case sitemap.CodeTooManyMaps:
+			too++
+			if p.Line != sitemap.MaxSitemaps+2 {
+				t.Errorf("too-many-sitemaps at line %d, want %d", p.Line, sitemap.MaxSitemaps+2)
+			}
+		case sitemap.CodeFetchLimit:
+			limited += 1 + p.More
+		}
+	}
+	if len(res.Problems) > 10 {
+		t.Errorf("%d problems listed; want the repeats counted", len(res.Problems))
+	}
+	if too != 1 || fetched != 3 || limited != sitemap.MaxSitemaps+1-3 {
+		t.Errorf("got %d too-many-sitemaps, %d fetched, %d not read for the limit; want 1, 3, %d", too, fetched, limited, sitemap.MaxSitemaps+1-3)
 	}
 }
 
