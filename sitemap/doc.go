@@ -46,7 +46,9 @@
 // reported (it is still handed to the caller, who decides), unless
 // Reader.CrossSubmitted says the other host's robots.txt names the sitemap.
 // A problem that repeats in one sitemap is listed a few times, then counted
-// (Problem.More), so that a million bad URLs cost a few lines of memory.
+// (Problem.More), and one reading lists at most 1,000 problems, counting the
+// others (Result.Omitted), so that a million bad URLs cost a few lines of
+// memory.
 //
 // # Security considerations
 //

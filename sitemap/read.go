@@ -53,6 +53,10 @@ func (st *run) problem(sitemap string, line int, code Code, format string, args 
 		st.res.Problems[st.last[k]].More++
 		return
 	}
+	if len(st.res.Problems) >= maxProblems {
+		st.res.Omitted++
+		return
+	}
 	st.count[k]++
 	st.last[k] = len(st.res.Problems)
 	st.res.Problems = append(st.res.Problems, Problem{Sitemap: sitemap, Line: line, Code: code, Message: fmt.Sprintf(format, args...)})

@@ -41,6 +41,10 @@ const (
 	// listed is how many problems of one code are listed per sitemap; the
 	// others are counted in the last one's More.
 	listed = 5
+	// maxProblems bounds the problems listed by one reading (an index of
+	// a thousand broken sitemaps); the others are counted in
+	// Result.Omitted.
+	maxProblems = 1000
 )
 
 // Code names a kind of problem.
@@ -153,6 +157,7 @@ type Reader struct {
 // Result is what one reading found.
 type Result struct {
 	Problems []Problem
+	Omitted  int // problems beyond the first 1,000 of the reading, not listed
 	URLs     int // entries handed to the function
 	Sitemaps int // files read: the one given and an index's sitemaps
 }

@@ -337,6 +337,28 @@ func TestProblemsCounted(t *testing.T) {
 	}
 }
 
+// TestProblemsBounded: one reading lists at most 1,000 problems, whatever
+// the number of sitemaps; the rest are counted (Result.Omitted).
+func TestProblemsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<sitemapindex>\n")
+	for i := range 1500 {
+		fmt.Fprintf(&b, "<sitemap><loc>https://example.com/s%d.xml</loc></sitemap>\n", i)
+	}
+	b.WriteString("</sitemapindex>\n")
+	// Each sitemap fails in its own way: a problem of its own each.
+	r := &sitemap.Reader{MaxFetches: 2000, Fetcher: sitemap.FetcherFunc(func(_ context.Context, u string) (io.ReadCloser, error) {
+		return nil, fmt.Errorf("HTTP 404")
+	})}
+	res, err := r.Read(context.Background(), "https://example.com/index.xml", strings.NewReader(b.String()), func(sitemap.Entry) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Problems) != 1000 || res.Omitted != 500 {
+		t.Errorf("1,500 unreachable sitemaps: %d problems listed, %d omitted; want 1000 and 500", len(res.Problems), res.Omitted)
+	}
+}
+
 func TestCheckURL(t *testing.T) {
 	for _, tt := range []struct {
 		in   string

@@ -77,6 +77,7 @@ type sitemapRun struct {
 	stdinUsed  bool   // standard input is taken already (by the robots.txt)
 
 	problems []sitemap.Problem
+	omitted  int // problems not listed (sitemap.Result.Omitted)
 	urls     int
 	sitemaps int
 }
@@ -222,6 +223,7 @@ func (s *sitemapRun) readEach(ctx context.Context, fn func(sitemap.Entry) error,
 		}
 		if res != nil {
 			s.problems = append(s.problems, res.Problems...)
+			s.omitted += res.Omitted
 			s.urls += res.URLs
 			s.sitemaps += res.Sitemaps
 			if done != nil {
@@ -279,6 +281,9 @@ func (s *sitemapRun) stopped() bool {
 func (s *sitemapRun) notes() {
 	for _, p := range s.problems {
 		fmt.Fprintf(s.c.stderr, "robotstxt: sitemap: %s\n", textsafe.Escape(p.String()))
+	}
+	if s.omitted > 0 {
+		fmt.Fprintf(s.c.stderr, "robotstxt: sitemap: ... and %s more\n", plural(s.omitted, "problem"))
 	}
 }
 
