@@ -27,6 +27,7 @@ type run struct {
 	pending []child            // an index's sitemaps, read after it
 	fetched int
 	done    map[string]bool // sitemaps read, against loops and repeats
+	queued  map[string]bool // sitemaps in pending
 }
 
 type problemKey struct {
@@ -42,7 +43,7 @@ type child struct {
 }
 
 func (r *Reader) newRun(ctx context.Context, fn func(Entry) error) *run {
-	return &run{r: r, ctx: ctx, fn: fn, res: &Result{}, count: map[problemKey]int{}, last: map[problemKey]int{}, done: map[string]bool{}}
+	return &run{r: r, ctx: ctx, fn: fn, res: &Result{}, count: map[problemKey]int{}, last: map[problemKey]int{}, done: map[string]bool{}, queued: map[string]bool{}}
 }
 
 // problem records a problem, or counts it when its code has been listed
@@ -93,6 +94,13 @@ func (st *run) fetch(rawURL string, depth int) error {
 	return st.file(rawURL, loc, body, depth)
 }
 
+func (st *run) maxFetches() int {
+	if st.r.MaxFetches <= 0 {
+		return DefaultMaxFetches
+	}
+	return st.r.MaxFetches
+}
+
 // fetchChild fetches an index's sitemap. A sitemap that is not read (the
 // fetch bound reached, no fetcher) is a problem of the index, so that an
 // index of 50,000 sitemaps gives a few problems and a count, not 50,000.
@@ -100,10 +108,7 @@ func (st *run) fetchChild(c child) error {
 	if st.done[c.loc] {
 		return nil
 	}
-	max := st.r.MaxFetches
-	if max <= 0 {
-		max = DefaultMaxFetches
-	}
+	max := st.maxFetches()
 	switch {
 	case st.fetched >= max:
 		st.done[c.loc] = true
@@ -357,7 +362,21 @@ func (f *fileRun) indexEntry(loc string, line int) error {
 	if f.depth >= 1 {
 		return nil // a nested index's sitemaps are not read
 	}
+	if f.done[loc] || f.queued[loc] {
+		return nil // listed before: read once
+	}
+	// Only the sitemaps that can still be fetched are kept: an index of
+	// millions costs the memory of MaxFetches.
+	switch max := f.maxFetches(); {
+	case f.r.Fetcher == nil:
+		f.problem(f.name, line, CodeNotFetched, "%s not read: no fetcher was given to fetch sitemaps by URL", clip(loc))
+		return nil
+	case f.fetched+len(f.pending) >= max:
+		f.problem(f.name, line, CodeFetchLimit, "%s not read: %d sitemaps were fetched already, the most one reading fetches", clip(loc), max)
+		return nil
+	}
 	f.pending = append(f.pending, child{loc: loc, index: f.name, line: line, depth: f.depth + 1})
+	f.queued[loc] = true
 	return nil
 }
 

@@ -152,7 +152,7 @@ var readTests = []struct {
 		[]string{"1 https://example.com/" + strings.Repeat("a", 2028)}, []string{"!1 loc-too-long"}},
 	{"nested index entries not fetched without a fetcher", "sitemaps.org #index", "",
 		`<sitemapindex ` + ns + `><sitemap><loc>https://example.com/s1.xml</loc></sitemap><sitemap><loc>/rel.xml</loc></sitemap></sitemapindex>`,
-		nil, []string{"!1 bad-loc", "!1 not-fetched"}},
+		nil, []string{"!1 not-fetched", "!1 bad-loc"}},
 }
 
 func TestRead(t *testing.T) {
