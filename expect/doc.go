@@ -24,6 +24,12 @@
 // "/" or an absolute http(s) URL. The verdict is allow or disallow; with
 // "@N" the rule on line N of robots.txt must be the one that decides.
 //
+// A URL written "sitemap:NAME" (a file or an http(s) URL) stands for every
+// URL of that sitemap (Expectation.Sitemap): RunSitemaps, given a function
+// that lists a sitemap's URLs, holds the line only when each of them gets
+// the verdict ("robotstxt test" reads the sitemaps with the sitemap
+// package).
+//
 // A line that does not follow the format is an error naming its line; no
 // line is ever skipped. Parse returns every error of the file (an ErrorList).
 package expect

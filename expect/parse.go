@@ -26,7 +26,15 @@ type Expectation struct {
 	// RuleLine, when not zero, is the line of robots.txt whose rule must
 	// decide.
 	RuleLine int `json:"ruleLine,omitempty"`
+	// Sitemap, when not empty, is the sitemap (a file or an http(s) URL)
+	// whose every URL the expectation is about: the URL was written
+	// "sitemap:NAME".
+	Sitemap string `json:"sitemap,omitempty"`
 }
+
+// SitemapPrefix starts a URL that names a sitemap: every URL it lists must
+// get the verdict ("Googlebot  sitemap:sitemap.xml  allow").
+const SitemapPrefix = "sitemap:"
 
 // Want renders the verdict wanted as written: "allow", "disallow@12".
 func (e Expectation) Want() string {
@@ -82,7 +90,7 @@ func (l ErrorList) Err() error {
 //
 // The grammar of a line:
 //
-//	line     = *WS [agent SEP url WS1 verdict] *WS [comment]
+//	line     = *WS [agent SEP (url / "sitemap:" name) WS1 verdict] *WS [comment]
 //	agent    = quoted / word / words-followed-by-SEP2
 //	SEP      = 1*WS (2*WS or a tab after an unquoted agent with spaces)
 //	verdict  = ("allow" / "disallow") ["@" 1*DIGIT]
@@ -163,7 +171,12 @@ func parseLine(line string) (*Expectation, string) {
 		return nil, fmt.Sprintf("after the agent %q, want URL VERDICT, found %d field(s)", agent, len(fields))
 	}
 	e := &Expectation{Agent: agent, URL: fields[0]}
-	if msg := checkURL(e.URL); msg != "" {
+	if name, ok := strings.CutPrefix(e.URL, SitemapPrefix); ok {
+		if name == "" {
+			return nil, "sitemap: names no sitemap; write sitemap:FILE or sitemap:URL"
+		}
+		e.Sitemap = name
+	} else if msg := checkURL(e.URL); msg != "" {
 		return nil, msg
 	}
 	verdict, at, hasAt := strings.Cut(fields[1], "@")
@@ -246,5 +259,5 @@ func checkURL(u string) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("URL %q: want a path starting with / or an http(s) URL", u)
+	return fmt.Sprintf("URL %q: want a path starting with /, an http(s) URL or sitemap:NAME", u)
 }

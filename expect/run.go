@@ -85,6 +85,55 @@ func Run(exps []Expectation, d Decider) []Result {
 	return out
 }
 
+// SitemapURLs lists the URLs of a sitemap that an expectation names
+// (Expectation.Sitemap); the error says why it could not be read.
+type SitemapURLs func(name string) ([]string, error)
+
+// RunSitemaps checks each expectation as Run does; one that names a
+// sitemap holds when every URL the sitemap lists gets the verdict (and, with
+// @LINE, the rule). Its Got is then the first URL that fails, with how many
+// do, or, when all pass, the first URL's verdict. A sitemap that cannot be
+// read, or lists no URL, fails the expectation.
+func RunSitemaps(exps []Expectation, d Decider, urls SitemapURLs) []Result {
+	out := make([]Result, len(exps))
+	for i, e := range exps {
+		if e.Sitemap == "" {
+			out[i] = Run([]Expectation{e}, d)[0]
+			continue
+		}
+		list, err := urls(e.Sitemap)
+		switch {
+		case err != nil:
+			out[i] = Result{Expectation: e, Got: Verdict{Allowed: !e.Allow, Why: "the sitemap could not be read: " + err.Error()}}
+			continue
+		case len(list) == 0:
+			out[i] = Result{Expectation: e, Got: Verdict{Allowed: !e.Allow, Why: "the sitemap lists no URL"}}
+			continue
+		}
+		failed := 0
+		var first Verdict
+		var firstURL string
+		for _, u := range list {
+			r := Run([]Expectation{{Agent: e.Agent, URL: u, Allow: e.Allow, RuleLine: e.RuleLine}}, d)[0]
+			if !r.Pass {
+				if failed == 0 {
+					first, firstURL = r.Got, u
+				}
+				failed++
+			}
+		}
+		if failed == 0 {
+			v := d(e.Agent, list[0])
+			v.Why = fmt.Sprintf("every one of %d URLs of the sitemap; the first: %s", len(list), v.Why)
+			out[i] = Result{Expectation: e, Pass: true, Got: v}
+			continue
+		}
+		first.Why = fmt.Sprintf("%d of %d URLs of the sitemap, such as %s: %s", failed, len(list), firstURL, first.Why)
+		out[i] = Result{Expectation: e, Got: first}
+	}
+	return out
+}
+
 // Failed counts the results that did not pass.
 func Failed(rs []Result) int {
 	n := 0

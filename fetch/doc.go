@@ -105,4 +105,11 @@
 // Allow. Behind a proxy from the environment the target's addresses are
 // looked up and checked before the request. A Fetcher with its own Transport
 // is not guarded: the transport must guard its dials.
+//
+// # Other documents
+//
+// Open fetches a URL itself, not its origin's robots.txt, with the same
+// guard, redirects and time bounds, and hands back the body as a stream
+// for the caller to read and bound (the sitemap readers of the command
+// line use it). Only a 2xx answer is a Document; any other is an error.
 package fetch

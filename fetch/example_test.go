@@ -62,3 +62,22 @@ func ExampleOrigin() {
 	// "http://example.com:8080" <nil>
 	// "" scheme "ftp" is not http or https
 }
+
+func ExampleFetcher_Open() {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "https://example.com/a\nhttps://example.com/b\n")
+	}))
+	defer srv.Close()
+
+	f := &fetch.Fetcher{Guard: &netguard.Policy{AllowPrivate: true}}
+	// The URL itself, not its origin's robots.txt: a sitemap, say.
+	doc, err := f.Open(context.Background(), srv.URL+"/sitemap.txt")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer doc.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(doc.Body, 1<<20)) // the caller bounds the size
+	fmt.Println(doc.HTTPStatus, len(body), "bytes", err)
+	// Output: 200 44 bytes <nil>
+}

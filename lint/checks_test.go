@@ -20,7 +20,8 @@ func TestCatalogueEntries(t *testing.T) {
 		}
 	}
 	for _, c := range Checks() {
-		opts := &Options{Host: "example.com"}
+		badMaps, goodMaps := SitemapExample(c.ID)
+		opts := &Options{Host: "example.com", Sitemaps: badMaps}
 		if c.ID == "file-too-large" {
 			opts.MaxBytes = 40
 		}
@@ -33,6 +34,7 @@ func TestCatalogueEntries(t *testing.T) {
 		if !hasID(lintLimits(c.Bad, opts, lim), c.ID) {
 			t.Errorf("%s: its Bad example does not trigger it:\n%s", c.ID, c.Bad)
 		}
+		opts.Sitemaps = goodMaps
 		for _, f := range lintLimits(c.Good, opts, lim) {
 			if f.ID == c.ID {
 				t.Errorf("%s: its Good example triggers it: %v", c.ID, f)

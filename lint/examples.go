@@ -15,6 +15,37 @@ var examples = sync.OnceValue(func() map[string]struct{ bad, good string } {
 	return m
 })
 
+// SitemapExample is what the sitemaps of a sitemap check's Bad and Good
+// examples hold, as lint --sitemap would read them: the checks need the
+// sitemaps as well as the file. It returns nil for the other checks.
+func SitemapExample(id string) (bad, good []Sitemap) {
+	bad = sitemapExample(id)
+	if bad == nil {
+		return nil, nil
+	}
+	return bad, bad[len(bad)-1:]
+}
+
+func sitemapExample(id string) []Sitemap {
+	good := Sitemap{URL: "https://example.com/sitemap.xml", Line: 4,
+		URLs: []string{"https://example.com/shoes/", "https://example.com/shoes/?page=2"}}
+	switch id {
+	case "sitemap-url-blocked":
+		return []Sitemap{good}
+	case "sitemap-unreadable":
+		return []Sitemap{{URL: "https://example.com/sitemap-old.xml", Line: 4, Unreadable: "HTTP 404"}, good}
+	case "sitemap-cross-host":
+		return []Sitemap{{URL: "https://example.com/sitemap-all.xml", Line: 4, URLs: []string{"https://example.com/", "https://shop.example.org/"},
+			Problems: []SitemapProblem{{Sitemap: "https://example.com/sitemap-all.xml", Line: 3, Code: "cross-host",
+				Message: "https://shop.example.org/ is on https://shop.example.org, not on the sitemap's https://example.com, and no robots.txt of https://shop.example.org is known to name the sitemap (cross-submission)"}}}, good}
+	case "sitemap-invalid":
+		return []Sitemap{{URL: "https://example.com/sitemap-bad.xml", Line: 4, URLs: []string{"https://example.com/"},
+			Problems: []SitemapProblem{{Sitemap: "https://example.com/sitemap-bad.xml", Line: 3, Code: "bad-loc",
+				Message: "\"/shoes/\" is not an absolute URL: a sitemap's URLs start with http:// or https://: skipped"}}}, good}
+	}
+	return nil
+}
+
 func exampleFiles() map[string]struct{ bad, good string } {
 	return map[string]struct{ bad, good string }{
 		"text-before-group":         {"Welcome to our site\nUser-agent: *\nDisallow: /admin/\n", "# Welcome to our site\nUser-agent: *\nDisallow: /admin/\n"},
@@ -69,6 +100,10 @@ func exampleFiles() map[string]struct{ bad, good string } {
 		"lookalike-field":           {"User\u2011agent: *\nDisallow: /admin/\n", "User-agent: *\nDisallow: /admin/\n"},
 		"html-in-line":              {"User-agent: *<br/>\nDisallow: /admin/<br/>\n", "User-agent: *\nDisallow: /admin/\n"},
 		"no-sitemap":                {"User-agent: *\nDisallow: /admin/\n", "User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap.xml\n"},
+		"sitemap-url-blocked":       {"User-agent: *\nDisallow: /*?\n\nSitemap: https://example.com/sitemap.xml\n", "User-agent: *\nDisallow: /*?sort=\n\nSitemap: https://example.com/sitemap.xml\n"},
+		"sitemap-unreadable":        {"User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap-old.xml\n", "User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap.xml\n"},
+		"sitemap-cross-host":        {"User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap-all.xml\n", "User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap.xml\n"},
+		"sitemap-invalid":           {"User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap-bad.xml\n", "User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap.xml\n"},
 		"sitemap-other-host":        {"User-agent: *\nDisallow: /admin/\nSitemap: https://cdn.example.net/sitemap.xml\n", "User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/sitemap.xml\n"},
 		"redundant-rule":            {"User-agent: *\nDisallow: /admin/\nDisallow: /admin/users\n", "User-agent: *\nDisallow: /admin/\n"},
 		"broad-prefix":              {"User-agent: *\nDisallow: /test\n\nUser-agent: bingbot\nDisallow: /testimonials\n", "User-agent: *\nDisallow: /test/\n\nUser-agent: bingbot\nDisallow: /testimonials\n"},

@@ -284,9 +284,22 @@ func (l *linter) checkSitemap(ln *robotstxt.Line) {
 		l.add(Error, "sitemap-not-absolute", "relative", ln.Number, col, "value", quote(v))
 	case !strings.EqualFold(u.Scheme, "http") && !strings.EqualFold(u.Scheme, "https"):
 		l.add(Error, "sitemap-not-absolute", "scheme", ln.Number, col, "value", quote(v), "scheme", u.Scheme)
+	case doubledScheme(u.Host):
+		// "https://https://example.com/sitemap.xml": url.Parse takes
+		// "https:" for the host.
+		_, rest, _ := strings.Cut(v, "://")
+		f := l.add(Error, "sitemap-not-absolute", "doubled-scheme", ln.Number, col, "value", quote(v), "url", rest)
+		l.fixValue(f, ln, v, rest) // fix.go: the second scheme and host are the URL meant
 	case u.Host == "":
 		l.add(Error, "sitemap-not-absolute", "invalid", ln.Number, col, "value", quote(v))
 	}
+}
+
+// doubledScheme reports a host that is a scheme followed by its colon, as
+// url.Parse reads "https://https://example.com/": host "https:".
+func doubledScheme(host string) bool {
+	h := strings.ToLower(host)
+	return h == "http:" || h == "https:"
 }
 
 // looksLikeHost reports "example.com/sitemap.xml": a host name, then a path.

@@ -94,6 +94,10 @@ type Options struct {
 	// fix. Empty: the file's host is unknown, and no fix names a path taken
 	// from a URL.
 	Host string
+	// Sitemaps are the sitemaps read with the file (lint --sitemap): the
+	// sitemap-* checks cross their URLs with the file's rules and report
+	// what reading them found wrong. Nil: no sitemap was read.
+	Sitemaps []Sitemap
 }
 
 // Lint audits a robots.txt. It reads the text exactly as the core parser
@@ -130,7 +134,7 @@ func lintWith(text string, opts *Options, lim limits, edits map[findingKey]edit)
 	if opts != nil {
 		o = *opts
 	}
-	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}, limits: lim, edits: edits}
+	l := &linter{text: text, lang: o.Lang, host: normalHost(o.Host), seen: map[findingKey]bool{}, limits: lim, edits: edits, sitemaps: o.Sitemaps}
 	l.r = robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: o.MaxBytes})
 	// One allocation for the lines: growing the slice line by line costs
 	// several times its final size in copies and garbage.
@@ -190,6 +194,7 @@ type linter struct {
 	out  []Finding
 	seen map[findingKey]bool
 
+	sitemaps   []Sitemap      // Options.Sitemaps
 	firstAgent int            // line of the first user-agent line, 0 when none
 	sets       []*ruleSet     // the merged rules of each token, computed once
 	rows       []crawlers.Row // every known crawler resolved, computed once
@@ -236,6 +241,7 @@ func (l *linter) run() {
 	l.checkRepeated()
 	l.checkHTML()
 	l.checkSitemaps()
+	l.checkSitemapsRead() // sitemaps.go
 	l.checkBroadPrefix()
 	l.checkUsage() // usage.go
 	l.checkLimits()

@@ -11,7 +11,8 @@ import (
 // the given line) and a near miss that must not. ref names where the
 // behaviour comes from: an RFC 9309 section, "google" for Google's parser,
 // "yandex" or another crawler's documentation, "audit" for plain advice.
-var checkTests = []struct {
+// checkCase is a check's bad file and its near miss.
+type checkCase = struct {
 	id   string
 	ref  string
 	bad  string
@@ -21,7 +22,12 @@ var checkTests = []struct {
 	// (clean-param-syntax shows what a valid line means).
 	infoOK bool
 	opts   *Options
-}{
+	// goodOpts, when set, are the near miss's options (the sitemap
+	// checks: the sitemaps read are part of the input).
+	goodOpts *Options
+}
+
+var checkTests = []checkCase{
 	{id: "text-before-group", ref: "RFC9309 2.2", line: 1,
 		bad:  "Welcome to our site\nUser-agent: *\nDisallow: /x\n",
 		good: "# Welcome to our site\nUser-agent: *\nDisallow: /x\n"},
@@ -190,6 +196,26 @@ var checkTests = []struct {
 	// 311 merged sets of 321 rules fit in the bound of 100,000; bot311's
 	// would not (limits_test.go has the finer points).
 	{id: "audit-limit", ref: "audit", line: 312, bad: mergedSets(330, 320), good: mergedSets(300, 320)},
+	// The sitemaps read with the file (lint --sitemap).
+	{id: "sitemap-url-blocked", ref: "sitemaps.org, Google Search Console", line: 2,
+		bad:  "User-agent: *\nDisallow: /*?\nSitemap: https://example.com/sitemap.xml\n",
+		good: "User-agent: *\nDisallow: /*?sort=\nSitemap: https://example.com/sitemap.xml\n",
+		opts: &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, URLs: []string{"https://example.com/", "https://example.com/shoes/?page=2"}}}}},
+	{id: "sitemap-unreadable", ref: "sitemaps.org", line: 3,
+		bad:      "User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n",
+		good:     "User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n",
+		goodOpts: &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, URLs: []string{"https://example.com/"}}}},
+		opts:     &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, Unreadable: "HTTP 404"}}}},
+	{id: "sitemap-cross-host", ref: "sitemaps.org #sitemaps_cross_submits", line: 3,
+		bad:      "User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n",
+		good:     "User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n",
+		goodOpts: &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, URLs: []string{"https://example.com/"}}}},
+		opts:     &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, Problems: []SitemapProblem{{Sitemap: "https://example.com/sitemap.xml", Line: 2, Code: "cross-host", Message: "https://other.example/ is on another host"}}}}}},
+	{id: "sitemap-invalid", ref: "sitemaps.org #xmlTagDefinitions", line: 3,
+		bad:      "User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n",
+		good:     "User-agent: *\nDisallow: /x\nSitemap: https://example.com/sitemap.xml\n",
+		goodOpts: &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, URLs: []string{"https://example.com/"}}}},
+		opts:     &Options{Sitemaps: []Sitemap{{URL: "https://example.com/sitemap.xml", Line: 3, Problems: []SitemapProblem{{Sitemap: "https://example.com/sitemap.xml", Line: 2, Code: "too-many-urls", Message: "more than 50000 URLs", More: 0}}}}}},
 	{id: "bad-suppression", ref: "suppression", line: 2,
 		bad:  "User-agent: *\n# robotstxt: ignore hash-in-pth\nDisallow: /#top\n",
 		good: "User-agent: *\n# robotstxt: ignore hash-in-path\nDisallow: /#top\n"},
@@ -217,6 +243,9 @@ func TestEveryCheckBothWays(t *testing.T) {
 			good := tt.opts
 			if tt.id == "file-too-large" {
 				good = nil
+			}
+			if tt.goodOpts != nil {
+				good = tt.goodOpts
 			}
 			for _, f := range Lint(tt.good, good) {
 				if f.ID == tt.id && !(tt.infoOK && f.Severity == Info) {
@@ -286,6 +315,7 @@ var variantTests = []struct {
 	{"star with text", "User-agent: * Disallow: /\n", []string{"empty-group@1", "invalid-product-token@1"}},
 	{"no-break space before a path", "User-agent: *\nDisallow:\u00a0/x\n", []string{"pattern-no-slash@2"}},
 	{"sitemap without scheme", "Sitemap: example.com/sitemap.xml\n", []string{"sitemap-not-absolute@1"}},
+	{"sitemap with its scheme twice", "Sitemap: https://https://www.trumpf.com//sitemap.xml\n", []string{"sitemap-not-absolute@1"}},
 	{"valid clean-param", "Clean-param: ref /some_dir/get_book.pl\n", []string{"clean-param@1"}},
 	{"crawl-delay too long", "User-agent: *\nCrawl-delay: 3600\nDisallow: /x\n", []string{"crawl-delay@2"}},
 	{"only comments", "# nothing here\n", []string{"empty-file@0"}},

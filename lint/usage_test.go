@@ -9,15 +9,7 @@ import (
 // ways (draft-ietf-aipref-attach-05 "attach", -vocab-07 "vocab"), and every
 // variant with all the findings its file gives.
 func init() {
-	type checkTest = struct {
-		id     string
-		ref    string
-		bad    string
-		line   int
-		good   string
-		infoOK bool
-		opts   *Options
-	}
+	type checkTest = checkCase
 	checkTests = append(checkTests,
 		checkTest{id: "content-usage", ref: "vocab 6.5.1", line: 3,
 			bad:  "User-agent: *\nAllow: /\nContent-Usage: Train-AI=n\n",

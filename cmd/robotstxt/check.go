@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -33,6 +34,16 @@ ignores "*"; the answer says so. --no-fallback gives the plain RFC 9309 answer;
 --exact gives Google's library bit for bit (names cut at the first character
 outside letters, '-' and '_', compared whole; no fallbacks).
 
+With --sitemap FILE|URL|- (repeatable), the URLs of sitemaps are checked
+too: XML sitemaps and indexes (whose sitemaps are fetched), text sitemaps,
+RSS and Atom feeds, gzipped or not; --sitemaps-from-robots reads every
+sitemap the robots.txt names. In text, the answers are counted per agent by
+the deciding rule, with a few of the blocked URLs; with --json, each URL is
+one object as for --urls. What is wrong with the sitemaps (the protocol's
+limits, malformed URLs, URLs on another host) is said on standard error
+(docs/sitemaps.md). A sitemap URL is fetched through the destination guard
+(--allow-private, --allow-range).
+
 With --live, each URL's robots.txt is fetched from its origin instead. With
 --json, each line then holds the fields of "check --json" for the URL decided,
 then the fetch's: origin, targetURL, policyURL, policyFinalURL, policyStatus,
@@ -54,12 +65,14 @@ refused --purpose included) or, with --live, unresolved because robots.txt
 could not be fetched, 2 on a usage or input error.`,
 		`  robotstxt check -f robots.txt -a Googlebot -a GPTBot https://example.com/private/x /search?q=1
   robotstxt check -f robots.txt -a Googlebot --urls urls.txt --json
+  robotstxt check -f robots.txt -a Googlebot --sitemap sitemap.xml
   robotstxt check --live -a ExampleBot https://example.com/page`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
 	var agents, urlFiles stringList
 	fs.Var(&agents, "a", "crawler `agent` (product token or user-agent string); repeatable")
 	alias(fs, "a", "agent")
 	fs.Var(&urlFiles, "urls", "read URLs from `file`, one per line (- for standard input); repeatable")
+	sm := addSitemapFlags(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object per line")
 	exact := fs.Bool("exact", false, "read names as Google's library does: cut at the first byte outside [A-Za-z_-], compared whole, no fallbacks")
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")
@@ -95,10 +108,13 @@ could not be fetched, 2 on a usage or input error.`,
 		}
 	}
 	urls := fs.Args()
-	if len(urls) == 0 && len(urlFiles) == 0 {
-		return usagef("check: give URLs as arguments or with --urls")
+	if len(urls) == 0 && len(urlFiles) == 0 && !sm.set() {
+		return usagef("check: give URLs as arguments, with --urls or with --sitemap")
 	}
 	if *live {
+		if sm.set() {
+			return usagef("check: --sitemap reads the URLs of sitemaps against one robots.txt (-f); with --live give the URLs")
+		}
 		if *file != "" {
 			return usagef("check: --live fetches each origin's robots.txt; do not give -f")
 		}
@@ -112,8 +128,8 @@ could not be fetched, 2 on a usage or input error.`,
 	if sign.set() {
 		return usagef("check: --sign-key, --signature-agent and --max-price are for --live; without --live nothing is fetched")
 	}
-	if guard.set() {
-		return usagef("check: --allow-private and --allow-range are for --live; without --live nothing is fetched")
+	if guard.set() && !sm.fetches() {
+		return usagef("check: --allow-private and --allow-range are for --live and for sitemaps given by URL; here nothing is fetched")
 	}
 	if *file == "" {
 		if isTerminal(c.stdin) {
@@ -122,7 +138,7 @@ could not be fetched, 2 on a usage or input error.`,
 		*file = "-"
 	}
 	stdinUsed := *file == "-"
-	for _, u := range urlFiles {
+	for _, u := range append(slices.Clone([]string(urlFiles)), sm.sources...) {
 		if u == "-" {
 			if stdinUsed {
 				return usagef("check: standard input can be read only once")
@@ -218,16 +234,70 @@ could not be fetched, 2 on a usage or input error.`,
 	}
 	// emit keeps no URL but the last, so the URLs may share their chunk.
 	err = forEachURLShared(c, urls, urlFiles, emit)
+	var smRun *sitemapRun
+	var groups []sitemapGroups
+	if err == nil && sm.set() {
+		smRun = &sitemapRun{c: c, flags: sm, guard: guard, robots: r, stdinUsed: *file == "-"}
+		if *asJSON {
+			// One object per URL, as for --urls.
+			err = smRun.readPipelined(ctx, emit)
+		} else {
+			groups = make([]sitemapGroups, len(bots))
+			for i := range groups {
+				groups[i] = sitemapGroups{agent: agents[i], groups: map[verdictGroupKey]*sitemapGroup{}}
+			}
+			err = smRun.readPipelined(ctx, func(u string) error {
+				// As emit: the path normalised once, for every agent.
+				v, path := bots[0].CheckWithPath(u)
+				checked := u
+				if !strings.HasPrefix(path, "//") {
+					checked = path
+				}
+				for i := range bots {
+					if i > 0 {
+						v = bots[i].Check(checked)
+					}
+					if withUsage {
+						wire.Enforce(r, bots[i], checked, *purpose, &v)
+					}
+					if !v.Allowed {
+						anyDisallowed = true
+					}
+					groups[i].add(&v, u)
+				}
+				return nil
+			})
+		}
+	}
 	if len(out) > 0 { // the answers before an error too
 		if _, werr := c.stdout.Write(out); err == nil {
 			err = werr
 		}
 	}
 	notes.flush(c)
+	if smRun != nil {
+		smRun.notes()
+		if err == nil && smRun.urls == 0 && smRun.stopped() {
+			return &exitError{code: exitUsage, msg: "check: no sitemap could be read"}
+		}
+		if groups != nil && err == nil {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%s read from %s\n", plural(smRun.urls, "URL"), plural(smRun.sitemaps, "sitemap"))
+			for i := range groups {
+				groups[i].write(&b, smRun.urls)
+			}
+			if _, werr := io.WriteString(c.stdout, b.String()); werr != nil {
+				err = werr
+			}
+		}
+	}
 	if err != nil {
 		return err
 	}
-	if count == 0 {
+	if smRun != nil && smRun.urls == 0 && err == nil {
+		fmt.Fprintln(c.stderr, "robotstxt: check: the sitemaps listed no URLs")
+	}
+	if count == 0 && smRun == nil {
 		fmt.Fprintf(c.stderr, "robotstxt: check: no URLs were read (from %s)\n", strings.ReplaceAll(strings.Join(urlFiles, ", "), "-", "standard input"))
 	}
 	if anyDisallowed {

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,5 +87,53 @@ func BenchmarkCheckCore(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(urls)), "ns/url")
 		})
+	}
+}
+
+// check --sitemap beside check --urls on the same 50,000 URLs (bench's
+// wiki-style paths on https://en.wikipedia.org) for 5 agents: the sitemap
+// as an XML urlset, the list as one URL per line. Issue 39's target: the
+// sitemap in at most twice the time of the list. ns/url is per URL (all
+// 5 agents).
+func BenchmarkCheckSitemap(b *testing.B) {
+	dir := testutil.CorpusDir(b, "../../../shared/corpus/robots")
+	const n = 50_000
+	tmp := b.TempDir()
+	var list, xml strings.Builder
+	xml.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, p := range benchURLs(n) {
+		u := "https://en.wikipedia.org" + p
+		list.WriteString(u + "\n")
+		fmt.Fprintf(&xml, "  <url><loc>%s</loc><lastmod>2025-11-02</lastmod></url>\n", strings.ReplaceAll(u, "&", "&amp;"))
+	}
+	xml.WriteString("</urlset>\n")
+	urls, sm := filepath.Join(tmp, "urls.txt"), filepath.Join(tmp, "sitemap.xml")
+	if err := os.WriteFile(urls, []byte(list.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(sm, []byte(xml.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("URL list %d bytes, sitemap %d bytes", list.Len(), xml.Len())
+	base := []string{"check", "-f", filepath.Join(dir, "en.wikipedia.org.txt"), "-a", "Googlebot", "-a", "Bingbot", "-a", "GPTBot", "-a", "Applebot", "-a", "YandexBot"}
+	for _, mode := range []string{"text", "json"} {
+		for _, input := range []string{"urls", "sitemap"} {
+			b.Run(mode+"/"+input, func(b *testing.B) {
+				args := append(slices.Clone(base), "--"+input, map[string]string{"urls": urls, "sitemap": sm}[input])
+				if mode == "json" {
+					args = append(args, "--json")
+				}
+				cpu := testutil.CPUTime()
+				for b.Loop() {
+					if code := Run(context.Background(), args, strings.NewReader(""), io.Discard, io.Discard); code > 1 {
+						b.Fatalf("exit status %d", code)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/url")
+				// CPU time, garbage collection included: on a loaded
+				// machine the clock runs on while waiting for a core.
+				b.ReportMetric(float64((testutil.CPUTime()-cpu).Nanoseconds())/float64(b.N)/n, "cpu-ns/url")
+			})
+		}
 	}
 }

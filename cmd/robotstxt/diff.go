@@ -14,6 +14,7 @@ import (
 	"github.com/robotstxt/robotstxt/diff"
 	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/internal/textsafe"
+	"github.com/robotstxt/robotstxt/sitemap"
 )
 
 func runDiff(ctx context.Context, c *cli, args []string) error {
@@ -45,15 +46,31 @@ closes or opens the whole site says "the whole site". The crawlers compared are 
 the registry's search and AI crawlers, and every name either file uses.
 Crawlers' documented fallbacks apply unless --no-fallback.
 
-Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
+With --sitemap FILE|URL|- (repeatable), the URLs compared are the site's own,
+those its sitemaps list (XML, index, text, RSS or Atom, gzipped or not; a URL
+is fetched through the destination guard), with --urls ones if given;
+--sitemaps-from-robots reads every sitemap that NEW or OLD names. The
+output then says how many of the site's URLs each change newly blocks or
+opens, per crawler, with examples; the sitemaps' problems are notes on
+standard error (docs/sitemaps.md).
+
+--fail-on blocked exits with status 1 only when a URL becomes blocked, so
+that CI approves a change that only opens URLs without a label; the default,
+--fail-on changed, exits with 1 on any verdict change.
+
+Exit status: 0 when no verdict changes (with --fail-on blocked: none becomes
+blocked), 1 when some do, 2 on an error.`,
 		`  robotstxt diff robots.txt.orig robots.txt
   git show HEAD~1:public/robots.txt | robotstxt diff - public/robots.txt
   robotstxt diff https://example.com/robots.txt new-robots.txt --urls top-urls.txt
+  robotstxt diff robots.txt.orig robots.txt --sitemap sitemap.xml --fail-on blocked
   robotstxt diff https://example.com/@2026-11-01 https://example.com/@-1 --db watch.db`)
 	var agents, urlFiles stringList
 	fs.Var(&agents, "a", "crawler `agent` to compare for (product token or user-agent string); repeatable")
 	alias(fs, "a", "agent")
 	fs.Var(&urlFiles, "urls", "compare the URLs of this `file`, one per line (- for standard input); repeatable")
+	sm := addSitemapFlags(fs) // sitemaps.go
+	failOn := fs.String("fail-on", "changed", "exit with status 1 when a verdict `changes`: changed (any change) or blocked (only when something becomes blocked; openings need no approval)")
 	asJSON := fs.Bool("json", false, "print the comparison as one JSON object")
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of each robots.txt (-1: no limit)")
@@ -71,8 +88,11 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 	if fs.NArg() != 2 {
 		return usagef("diff: give OLD and NEW (run \"robotstxt diff --help\")")
 	}
+	if *failOn != "changed" && *failOn != "blocked" {
+		return usagef("diff: --fail-on must be changed or blocked, not %s", textsafe.Escape(fmt.Sprintf("%q", *failOn)))
+	}
 	stdin := 0
-	for _, s := range append(fs.Args(), urlFiles...) {
+	for _, s := range append(append(fs.Args(), urlFiles...), sm.sources...) {
 		if s == "-" {
 			stdin++
 		}
@@ -92,7 +112,7 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 	}
 	opts := &diff.Options{Agents: agents, NoFallback: *noFallback}
 	var res *diff.Result
-	if len(urlFiles) > 0 {
+	if len(urlFiles) > 0 || sm.set() {
 		cmp := diff.NewComparer(old.robots, new.robots, opts)
 		err := forEachURL(c, nil, urlFiles, func(u string) error {
 			cmp.Add(u)
@@ -100,6 +120,47 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 		})
 		if err != nil {
 			return err
+		}
+		if sm.set() {
+			// The site's own URLs: those of the sitemaps given, and with
+			// --sitemaps-from-robots those NEW (and OLD) name.
+			run := &sitemapRun{c: c, flags: sm, guard: guard, robots: new.robots}
+			if new.url != "" {
+				run.robotsURL = new.url
+			}
+			n := 0
+			err = run.readPipelined(ctx, func(u string) error {
+				cmp.Add(u)
+				if n++; n%1024 == 0 {
+					return ctx.Err()
+				}
+				return nil
+			})
+			if err == nil && sm.fromRobots {
+				// OLD's sitemaps too, once each: a sitemap the change drops
+				// still lists the site's URLs.
+				seen := map[string]bool{}
+				for _, src := range run.sources() {
+					seen[src.name] = true
+				}
+				oldRun := &sitemapRun{c: c, flags: &sitemapFlags{}, guard: guard, robots: old.robots, robotsURL: old.url, stdinUsed: true}
+				for _, m := range old.robots.Sitemaps {
+					if _, err := sitemap.CheckURL(m.URL); err == nil && !seen[m.URL] {
+						oldRun.flags.sources = append(oldRun.flags.sources, m.URL)
+					}
+				}
+				if len(oldRun.flags.sources) > 0 {
+					err = oldRun.readPipelined(ctx, func(u string) error { cmp.Add(u); return nil })
+					run.problems = append(run.problems, oldRun.problems...)
+				}
+			}
+			run.notes()
+			if err != nil {
+				return err
+			}
+			if err := sitemapsRead(run); err != nil {
+				return err
+			}
 		}
 		res = cmp.Result()
 	} else {
@@ -124,8 +185,25 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 	if err != nil {
 		return err
 	}
+	if *failOn == "blocked" {
+		for _, sum := range res.Summary {
+			if sum.Blocked > 0 {
+				return errFindings
+			}
+		}
+		return nil
+	}
 	if !res.Unchanged {
 		return errFindings
+	}
+	return nil
+}
+
+// sitemapsRead is an input error when no sitemap could be read at all: a
+// comparison over no URL would say that nothing changes.
+func sitemapsRead(run *sitemapRun) error {
+	if run.urls == 0 && run.stopped() {
+		return &exitError{code: exitUsage, msg: "no sitemap could be read"}
 	}
 	return nil
 }
@@ -134,6 +212,7 @@ Exit status: 0 when no verdict changes, 1 when some do, 2 on an error.`,
 type version struct {
 	robots *robotstxt.Robots
 	label  string
+	url    string // the robots.txt's URL when it was fetched
 }
 
 // sources loads the OLD and NEW of diff: files, URLs and watched versions.
@@ -164,10 +243,10 @@ func (s *sources) load(ctx context.Context, spec string) (*version, error) {
 		}
 		switch p.Status {
 		case fetch.Success:
-			return &version{p.Robots(), p.URL}, nil
+			return &version{p.Robots(), p.URL, p.URL}, nil
 		case fetch.Unavailable, fetch.TooManyRedirects:
 			// No file: everything allowed, as an empty file.
-			return &version{robotstxt.ParseString(""), p.URL + " (" + statusWords(p) + ": no file)"}, nil
+			return &version{robotstxt.ParseString(""), p.URL + " (" + statusWords(p) + ": no file)", p.URL}, nil
 		}
 		return nil, usagef("diff: %s: %s (%s); there is no file to compare", p.URL, p.Status, statusWords(p))
 	}
@@ -184,7 +263,7 @@ func (s *sources) load(ctx context.Context, spec string) (*version, error) {
 	if spec == "-" {
 		label = "<stdin>"
 	}
-	return &version{robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: s.maxBytes}), label}, nil
+	return &version{robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: s.maxBytes}), label, ""}, nil
 }
 
 // writeDiffText prints the structural changes, then the verdict changes

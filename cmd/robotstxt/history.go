@@ -211,9 +211,9 @@ func (s *sources) loadWatched(ctx context.Context, spec string) (*version, bool,
 		if v.Pruned {
 			return nil, true, usagef("diff: %s: the body of version %d was pruned (the per-URL byte cap)", spec, v.N)
 		}
-		return &version{fetch.ParseBody(v.Body, v.Truncated), label}, true, nil
+		return &version{fetch.ParseBody(v.Body, v.Truncated), label, ""}, true, nil
 	case fetch.Unavailable, fetch.TooManyRedirects:
-		return &version{robotstxt.ParseString(""), label + " (no file)"}, true, nil
+		return &version{robotstxt.ParseString(""), label + " (no file)", ""}, true, nil
 	}
 	return nil, true, usagef("diff: %s: version %d is %s (HTTP %d): there is no file to compare", spec, v.N, v.Status, v.HTTPStatus)
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/robotstxt/robotstxt/internal/walk"
 	"github.com/robotstxt/robotstxt/lint"
 	"github.com/robotstxt/robotstxt/lint/ciformat"
+	"github.com/robotstxt/robotstxt/sitemap"
 )
 
 // maxLintFiles bounds how many files one run lints (a directory walk).
@@ -58,21 +59,29 @@ findings that FILE (saved with "robotstxt lint --json > FILE") does not hold:
 they are matched by file, check and line content, not line number.
 --statistics prints the count per check instead of the findings.
 
+Sitemaps: --sitemap FILE|URL|- (repeatable) reads a sitemap with the file,
+--sitemaps-from-robots every sitemap its Sitemap lines name (fetched through
+the destination guard, --allow-private and --allow-range as for a URL
+input): sitemap-url-blocked reports the sitemap URLs that the file blocks
+for Googlebot, bingbot or YandexBot, by rule and with a count;
+sitemap-unreadable, sitemap-cross-host and sitemap-invalid what reading the
+sitemaps found wrong (docs/sitemaps.md).
+
 Fixing: --fix applies the safe fixes: those the diff engine proves to
 change no verdict at all, for Google and for parsers that read robots.txt
 strictly (urllib's robotparser, Protego), and never to close "/" for a
 crawler: field names Google reads that others skip (when writing them
-correctly opens nothing for those), a relative sitemap with --host, a rule
-repeated as written in its group. It writes the file in place (standard
-input: the fixed text on standard output, the findings left on standard
-error) and then reports what is left. --unsafe-fixes also applies the fixes
-that guess what a line meant and so change verdicts on purpose (a leading
-"/", a misspelt field no crawler reads, a repeat written with other escapes,
-a glued line split), when proven to change no verdict but those decided by
-the line they write or remove. Fixes not applied are named on standard
-error with why. --diff prints the fixes as a unified diff and changes
-nothing (exit status 1 when there is one). --select and --ignore choose
-what is fixed.
+correctly opens nothing for those), a relative sitemap with --host, a
+sitemap's scheme written twice, a rule repeated as written in its group. It
+writes the file in place (standard input: the fixed text on standard
+output, the findings left on standard error) and then reports what is left.
+--unsafe-fixes also applies the fixes that guess what a line meant and so
+change verdicts on purpose (a leading "/", a misspelt field no crawler
+reads, a repeat written with other escapes, a glued line split), when
+proven to change no verdict but those decided by the line they write or
+remove. Fixes not applied are named on standard error with why. --diff
+prints the fixes as a unified diff and changes nothing (exit status 1 when
+there is one). --select and --ignore choose what is fixed.
 
 "robotstxt lint --checks" lists every check (with --format json, as JSON);
 "robotstxt lint --explain ID" explains one check, with a bad and a good
@@ -89,6 +98,7 @@ one is, 2 on a usage or input error.`,
   robotstxt lint --select error --ignore sitemap-not-absolute robots.txt
   robotstxt lint --json robots.txt > baseline.json; robotstxt lint --baseline baseline.json robots.txt
   robotstxt lint --statistics sites/
+  robotstxt lint --sitemaps-from-robots https://www.example.com/
   robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt
   cat robots.txt | robotstxt lint --fix - > fixed.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
@@ -106,6 +116,7 @@ one is, 2 on a usage or input error.`,
 	choice := addLintChoiceFlags(fs) // lint_choose.go
 	fixer := addLintFixFlags(fs)     // lint_fix.go
 	src := addSourceFlags(fs)        // a URL input is fetched (source.go)
+	sm := addSitemapFlags(fs)        // sitemaps.go
 	quiet := fs.Bool("q", false, "print no findings: only the exit status says whether one is at or above --fail-on (errors are still printed)")
 	alias(fs, "q", "quiet")
 	progressFlag := addProgressFlag(fs, c) // progress.go
@@ -236,7 +247,17 @@ one is, 2 on a usage or input error.`,
 				continue
 			}
 		}
-		findings := fc.sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host}))
+		var maps []lint.Sitemap
+		if sm.set() {
+			robotsURL := ""
+			if isSourceURL(p) {
+				robotsURL = fetched
+			}
+			if maps, err = lintSitemaps(ctx, c, sm, src.guard, text, fc.maxBytes, robotsURL, fc.host, p == "-"); err != nil {
+				return err
+			}
+		}
+		findings := fc.sel.Filter(lint.Lint(text, &lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host, Sitemaps: maps}))
 		r := lint.FileFindings{Name: display, Findings: baseline.Filter(display, text, findings)}
 		if *format == "sarif" || *format == "gitlab" {
 			r.Source = text // for the fingerprints
@@ -422,4 +443,47 @@ func orList(words []string) string {
 		return strings.Join(words, "")
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// lintSitemapURLs bounds the sitemap URLs lint keeps for one file: the
+// audit crosses them with the rules after reading them all.
+const lintSitemapURLs = 1_000_000
+
+// lintSitemaps reads the sitemaps of lint --sitemap for one robots.txt, as
+// the lint package takes them: each source with its URLs and what its
+// reading found wrong.
+func lintSitemaps(ctx context.Context, c *cli, sm *sitemapFlags, guard *guardFlags, text string, maxBytes int, robotsURL, host string, stdinUsed bool) ([]lint.Sitemap, error) {
+	r := robotstxt.ParseOptions(text, &robotstxt.Options{MaxBytes: maxBytes})
+	run := &sitemapRun{c: c, flags: sm, guard: guard, robots: r, robotsURL: robotsURL, robotsHost: strings.ToLower(host), stdinUsed: stdinUsed}
+	var out []lint.Sitemap
+	var urls []string
+	kept, dropped := 0, 0
+	err := run.readEach(ctx, func(e sitemap.Entry) error {
+		if kept >= lintSitemapURLs {
+			dropped++
+			return nil
+		}
+		kept++
+		urls = append(urls, e.Loc)
+		return nil
+	}, func(src sitemapSource, res *sitemap.Result) {
+		ls := lint.Sitemap{URL: src.name, Line: src.line, URLs: urls}
+		urls = nil
+		for _, p := range res.Problems {
+			if p.Code.Stops() && ls.Unreadable == "" {
+				ls.Unreadable = p.Message
+				if p.Sitemap != src.name {
+					ls.Unreadable = "its sitemap " + p.Sitemap + ": " + p.Message
+				}
+			}
+			ls.Problems = append(ls.Problems, lint.SitemapProblem{Sitemap: p.Sitemap, Line: p.Line, Code: string(p.Code), Message: p.Message, More: p.More})
+		}
+		out = append(out, ls)
+	})
+	if dropped > 0 {
+		fmt.Fprintf(c.stderr, "robotstxt: lint: the sitemaps list more than %d URLs; only the first %d were checked\n", lintSitemapURLs, lintSitemapURLs)
+	}
+	// A Sitemap line that is not a URL is sitemap-not-absolute already;
+	// the problems of the sources themselves (not read) are kept.
+	return out, err
 }

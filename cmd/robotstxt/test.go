@@ -10,6 +10,7 @@ import (
 	"github.com/robotstxt/robotstxt"
 	"github.com/robotstxt/robotstxt/expect"
 	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/sitemap"
 )
 
 func runTest(ctx context.Context, c *cli, args []string) error {
@@ -29,6 +30,16 @@ whitespace starts a comment.
   GPTBot                                 /                 disallow
   "Mozilla/5.0 (compatible; bingbot/2.0)" /blog/           allow
   Mozilla/5.0 (compatible; bingbot/2.0)  /blog/  allow
+
+A URL written sitemap:FILE or sitemap:URL stands for every URL of that
+sitemap (XML, index, text, RSS or Atom, gzipped or not; a file is read from
+the current directory, a URL fetched through the destination guard, with
+--allow-private or --allow-range for a private address): the expectation
+holds when each of them gets the verdict, and a failure says how many did
+not, with the first.
+
+  Googlebot                              sitemap:sitemap.xml                    allow
+  Googlebot                              sitemap:https://example.com/news.xml   allow
 
 A crawler is a product token or a full user-agent string. A user-agent string
 with spaces is quoted ("...", with \" and \\ inside), or followed by two or
@@ -83,8 +94,8 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
 	if *live != "" && *file != "" {
 		return usagef("test: give -f FILE or --live URL, not both")
 	}
-	if *live == "" && (guard.set() || *userAgent != "") {
-		return usagef("test: --user-agent, --allow-private and --allow-range are for --live; without it nothing is fetched")
+	if *live == "" && *userAgent != "" {
+		return usagef("test: --user-agent is for --live; without it no robots.txt is fetched")
 	}
 	stdinUsed := *file == "-"
 	for _, s := range specs {
@@ -122,6 +133,20 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
 	if len(bad) > 0 {
 		return usagef("test: bad expectations:\n  %s", strings.Join(bad, "\n  "))
 	}
+	fetchesSitemap := false
+	for _, exps := range parsed {
+		for _, e := range exps {
+			if isSourceURL(e.Sitemap) {
+				fetchesSitemap = true
+			}
+			if e.Sitemap == "-" {
+				return usagef("test: sitemap:- is not read; name the sitemap's file or URL")
+			}
+		}
+	}
+	if *live == "" && guard.set() && !fetchesSitemap {
+		return usagef("test: --allow-private and --allow-range are for --live and for sitemaps given by URL; here nothing is fetched")
+	}
 
 	opts := robotstxt.AgentOptions{NoFallback: *noFallback}
 	var decide expect.Decider
@@ -135,7 +160,7 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
 		// 2.3): a full URL of another origin cannot be tested against it.
 		for i, exps := range parsed {
 			for _, e := range exps {
-				if strings.HasPrefix(e.URL, "/") {
+				if strings.HasPrefix(e.URL, "/") || e.Sitemap != "" {
 					continue
 				}
 				if o, err := fetch.Origin(e.URL); err != nil || o != p.Origin {
@@ -161,9 +186,44 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
 		}
 		decide = expect.Rules(robotstxt.ParseOptions(string(body), &robotstxt.Options{MaxBytes: *maxBytes}), opts)
 	}
+	// Each sitemap named is read once, whatever the number of
+	// expectations naming it.
+	sitemaps := map[string][]string{}
+	sitemapErrs := map[string]error{}
+	urlsOf := func(name string) ([]string, error) {
+		if l, ok := sitemaps[name]; ok {
+			return l, sitemapErrs[name]
+		}
+		run := &sitemapRun{c: c, flags: &sitemapFlags{sources: stringList{name}}, guard: guard, stdinUsed: true}
+		var list []string
+		err := run.read(ctx, func(e sitemap.Entry) error {
+			list = append(list, e.Loc)
+			return nil
+		})
+		run.notes()
+		if err == nil && len(list) == 0 && run.stopped() {
+			for _, p := range run.problems {
+				if p.Code.Stops() {
+					err = errors.New(p.Message)
+					break
+				}
+			}
+		}
+		if err != nil && ctx.Err() == nil {
+			var ee *exitError
+			if errors.As(err, &ee) {
+				err = errors.New(ee.msg)
+			}
+		}
+		sitemaps[name], sitemapErrs[name] = list, err
+		return list, err
+	}
 	failed := 0
 	for i, exps := range parsed {
-		f := expect.File{Name: specs[i], Results: expect.Run(exps, decide)}
+		f := expect.File{Name: specs[i], Results: expect.RunSitemaps(exps, decide, urlsOf)}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		if specs[i] == "-" {
 			f.Name = "<stdin>"
 		}

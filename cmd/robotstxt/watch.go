@@ -328,7 +328,7 @@ func (w *watcher) explain(ctx context.Context, u string, prev, cur *history.Vers
 	}
 	res := diff.Compare(rulesOf(base), now, &w.opts)
 	var b bufferWriter
-	writeDiffText(&b, &version{rulesOf(base), fmt.Sprintf("version %d", base.N)}, &version{now, fmt.Sprintf("version %d", cur.N)}, res, w.opts.NoFallback)
+	writeDiffText(&b, &version{rulesOf(base), fmt.Sprintf("version %d", base.N), ""}, &version{now, fmt.Sprintf("version %d", cur.N), ""}, res, w.opts.NoFallback)
 	for _, line := range b.lines() {
 		fmt.Fprintf(w.out, "    %s\n", line)
 	}
