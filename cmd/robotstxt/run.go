@@ -77,14 +77,6 @@ func init() {
 	}
 }
 
-// clock returns the time: c.now's, else the system's.
-func (c *cli) clock() time.Time {
-	if c.now != nil {
-		return c.now()
-	}
-	return time.Now()
-}
-
 // Run runs the command line args (without the program name) and returns the
 // exit status.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
