@@ -13,34 +13,14 @@ import (
 
 	"github.com/robotstxt/robotstxt/guard"
 	"github.com/robotstxt/robotstxt/internal/leaksite"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
-// nodeModules returns the folder where .ci/run installs playwright-core and
-// puppeteer-core ($ROBOTSTXT_NODE_MODULES, else the cache folder); the test
-// skips without node or them, except under CI=true, where it fails.
+// nodeModules is where .ci/run installs the npm packages of this test
+// (testutil.NodeModules).
 func nodeModules(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("ROBOTSTXT_NODE_MODULES")
-	if dir == "" {
-		home, _ := os.UserHomeDir()
-		dir = filepath.Join(home, ".cache", "robotstxt-automation", "node_modules")
-	}
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node"
-	}
-	for _, p := range []string{"playwright-core", "puppeteer-core"} {
-		if _, err := os.Stat(filepath.Join(dir, p, "package.json")); err != nil {
-			missing = p + " in " + dir
-		}
-	}
-	if missing != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s not found: CI must install it (.ci/run)", missing)
-		}
-		t.Skipf("%s not found (npm install --prefix ~/.cache/robotstxt-automation playwright-core puppeteer-core); skipping", missing)
-	}
-	return dir
+	return testutil.NodeModules(t, "ROBOTSTXT_NODE_MODULES", "robotstxt-automation", "playwright-core", "puppeteer-core")
 }
 
 // TestBrowseAttachAutomation: real Playwright (playwright-core) and

@@ -15,32 +15,14 @@ import (
 	"time"
 
 	"github.com/robotstxt/robotstxt/httpsig"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
-// webBotAuthModules returns the node_modules folder where .ci/run installs
-// Cloudflare's web-bot-auth 0.1.3 ($ROBOTSTXT_WEBBOTAUTH, else the cache
-// folder); the test skips without node or it, except under CI=true, where
-// it fails.
+// webBotAuthModules is where .ci/run installs the npm packages of this test
+// (testutil.NodeModules).
 func webBotAuthModules(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("ROBOTSTXT_WEBBOTAUTH")
-	if dir == "" {
-		home, _ := os.UserHomeDir()
-		dir = filepath.Join(home, ".cache", "robotstxt-webbotauth", "node_modules")
-	}
-	missing := ""
-	if _, err := exec.LookPath("node"); err != nil {
-		missing = "node"
-	} else if _, err := os.Stat(filepath.Join(dir, "web-bot-auth", "package.json")); err != nil {
-		missing = "web-bot-auth in " + dir
-	}
-	if missing != "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("%s not found: CI must install it (.ci/run)", missing)
-		}
-		t.Skipf("%s not found (npm install --prefix ~/.cache/robotstxt-webbotauth web-bot-auth@0.1.3); skipping", missing)
-	}
-	return dir
+	return testutil.NodeModules(t, "ROBOTSTXT_WEBBOTAUTH", "robotstxt-webbotauth", "web-bot-auth")
 }
 
 // wbaSite is the Node site of testdata/webbotauth-site.cjs: two loopback

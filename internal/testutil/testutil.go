@@ -5,8 +5,10 @@ package testutil
 import (
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -80,4 +82,34 @@ func Golden(t testing.TB, path string, got []byte) {
 	if string(got) != string(want) {
 		t.Errorf("output differs from %s (run go test -update to accept):\n--- got\n%s\n--- want\n%s", path, got, want)
 	}
+}
+
+// NodeModules returns the node_modules folder where .ci/run installs the
+// npm packages a test drives: $env when set, else
+// ~/.cache/<cache>/node_modules. Without node or one of the packages the
+// test is skipped with a message saying how to install them; under CI
+// (CI=true) it fails instead.
+func NodeModules(t testing.TB, env, cache string, packages ...string) string {
+	t.Helper()
+	dir := os.Getenv(env)
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", cache, "node_modules")
+	}
+	missing := ""
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = "node"
+	}
+	for _, p := range packages {
+		if _, err := os.Stat(filepath.Join(dir, p, "package.json")); err != nil && missing == "" {
+			missing = p + " in " + dir
+		}
+	}
+	if missing != "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("%s not found: CI must install it (.ci/run)", missing)
+		}
+		t.Skipf("%s not found (npm install --prefix ~/.cache/%s %s); skipping", missing, cache, strings.Join(packages, " "))
+	}
+	return dir
 }
