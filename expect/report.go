@@ -2,8 +2,8 @@ package expect
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
+	"github.com/robotstxt/robotstxt/internal/junit"
 	"io"
 	"strconv"
 	"strings"
@@ -100,66 +100,21 @@ func writeTAP(w io.Writer, files []File) error {
 	return err
 }
 
-type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-}
-
-type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Cases    []junitCase `xml:"testcase"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr"`
-	Line      int           `xml:"line,attr"`
-	Failure   *junitFailure `xml:"failure"`
-}
-
-type junitFailure struct {
-	Message string `xml:"message,attr"`
-	Text    string `xml:",chardata"`
-}
-
-// xmlSafe drops the characters XML 1.0 cannot carry at all.
-func xmlSafe(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '\t' || r == '\n' || r == '\r' || (r >= 0x20 && r != 0xFFFE && r != 0xFFFF) {
-			return r
-		}
-		return -1
-	}, s)
-}
-
 func writeJUnit(w io.Writer, subject string, files []File) error {
-	n, failed := totals(files)
-	out := junitSuites{Name: xmlSafe("robots.txt expectations for " + subject), Tests: n, Failures: failed}
+	out := junit.Suites{Name: "robots.txt expectations for " + subject}
 	for _, f := range files {
-		s := junitSuite{Name: xmlSafe(f.Name), Tests: len(f.Results), Failures: Failed(f.Results)}
+		s := junit.Suite{Name: f.Name}
 		for _, r := range f.Results {
-			c := junitCase{Name: xmlSafe(fmt.Sprintf("line %d: %s %s %s", r.Line, r.Agent, r.URL, r.Want())),
-				Classname: xmlSafe(f.Name), File: xmlSafe(f.Name), Line: r.Line}
+			c := junit.Case{Name: fmt.Sprintf("line %d: %s %s %s", r.Line, r.Agent, r.URL, r.Want()),
+				ClassName: f.Name, File: f.Name, Line: r.Line}
 			if !r.Pass {
-				m := xmlSafe(r.Message())
-				c.Failure = &junitFailure{Message: m, Text: m}
+				c.Failure = &junit.Failure{Message: r.Message(), Text: r.Message()}
 			}
 			s.Cases = append(s.Cases, c)
 		}
-		out.Suites = append(out.Suites, s)
+		out.Add(s)
 	}
-	b, err := xml.MarshalIndent(out, "", "  ")
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s%s\n", xml.Header, b)
-	return err
+	return out.Write(w)
 }
 
 // ghEscape escapes a workflow command's message (and, with prop, a

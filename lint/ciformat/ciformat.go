@@ -3,11 +3,11 @@ package ciformat
 import (
 	"bufio"
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/robotstxt/robotstxt/internal/junit"
 	"github.com/robotstxt/robotstxt/lint"
 )
 
@@ -94,74 +94,29 @@ func WriteGitLab(w io.Writer, files []lint.FileFindings) error {
 	return enc.Encode(issues)
 }
 
-// junitSuites is the JUnit XML document: one test suite per file and one
-// failing test case per finding, or one passing case for a file without
-// findings, so that a CI's test view shows every file linted.
-type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-}
-
-type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Cases    []junitCase `xml:"testcase"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	ClassName string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Line      int           `xml:"line,attr,omitempty"`
-	Failure   *junitFailure `xml:"failure"`
-}
-
-type junitFailure struct {
-	Message string `xml:"message,attr"`
-	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
-}
-
 // WriteJUnit writes the findings of files as JUnit XML: a finding at or
 // above threshold is a failure, one below it a passing case that still
 // names it (so that the report and the exit status agree).
 func WriteJUnit(w io.Writer, files []lint.FileFindings, threshold lint.Severity) error {
-	doc := junitSuites{Name: "robotstxt lint"}
+	doc := junit.Suites{Name: "robotstxt lint"}
 	for _, file := range files {
-		s := junitSuite{Name: file.Name}
+		s := junit.Suite{Name: file.Name}
 		for _, f := range file.Findings {
-			c := junitCase{Name: fmt.Sprintf("%s:%d %s", file.Name, max(f.Line, 1), f.ID), ClassName: "robotstxt.lint." + f.ID,
+			c := junit.Case{Name: fmt.Sprintf("%s:%d %s", file.Name, max(f.Line, 1), f.ID), ClassName: "robotstxt.lint." + f.ID,
 				File: file.Name, Line: max(f.Line, 1)}
 			if f.Severity.AtLeast(threshold) {
 				body := f.Message
 				if f.Fix != "" {
 					body += "\nFix: " + f.Fix
 				}
-				c.Failure = &junitFailure{Message: oneLine(f.Message), Type: f.Severity.String(), Text: body}
-				s.Failures++
+				c.Failure = &junit.Failure{Message: oneLine(f.Message), Type: f.Severity.String(), Text: body}
 			}
 			s.Cases = append(s.Cases, c)
 		}
 		if len(s.Cases) == 0 {
-			s.Cases = append(s.Cases, junitCase{Name: file.Name + ": no findings", ClassName: "robotstxt.lint", File: file.Name})
+			s.Cases = append(s.Cases, junit.Case{Name: file.Name + ": no findings", ClassName: "robotstxt.lint", File: file.Name})
 		}
-		s.Tests = len(s.Cases)
-		doc.Tests += s.Tests
-		doc.Failures += s.Failures
-		doc.Suites = append(doc.Suites, s)
+		doc.Add(s)
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return doc.Write(w)
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotstxt/robotstxt/internal/junit"
 	"github.com/robotstxt/robotstxt/lint"
 )
 
@@ -89,7 +90,7 @@ func TestWriteJUnit(t *testing.T) {
 		if err := WriteJUnit(&b, files, threshold); err != nil {
 			t.Fatal(err)
 		}
-		var doc junitSuites
+		var doc junit.Suites
 		if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
 			t.Fatalf("not XML: %v\n%s", err, b.String())
 		}
