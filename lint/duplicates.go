@@ -58,6 +58,13 @@ func (l *linter) checkDuplicates(rs *ruleSet) {
 			if rule.Kind == robotstxt.Disallow {
 				a, d = int(other), rule.Line
 			}
+			// In different groups, the Disallow may still apply to the
+			// crawlers that read its group and not the Allow's ("*" and
+			// applebot share one group, a second applebot group opens a
+			// path: tripadvisor.com). Only the same readers make a tie.
+			if !l.sameGroup(a, d) && !l.sameReaders(a, d) {
+				break
+			}
 			l.add(Warning, "conflicting-rules", "", rule.Line, 0, "pattern", quote(rule.Pattern), "allow", a, "disallow", d)
 		}
 		if *mine == 0 {
@@ -127,6 +134,20 @@ func (l *linter) sameGroup(a, b int) bool {
 		}
 	}
 	return l.groupOf[a] == l.groupOf[b]
+}
+
+// sameReaders reports whether the same crawlers read the groups of two
+// rule lines: every rule set holding one holds the other (the "*" set
+// stands for the crawlers without a group of their own).
+func (l *linter) sameReaders(a, b int) bool {
+	l.sameGroup(a, a) // fills l.groupOf
+	ga, gb := l.groupOf[a], l.groupOf[b]
+	for _, rs := range l.ruleSets() {
+		if slices.Contains(rs.groups, ga) != slices.Contains(rs.groups, gb) {
+			return false
+		}
+	}
+	return true
 }
 
 type compiled struct {

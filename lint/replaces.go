@@ -88,11 +88,20 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 		return
 	}
 	var lost []string
-	count := 0
+	count, repeated := 0, 0
 	done := map[string]bool{}
+	own := map[string]bool{}
+	for _, r := range rs.rules {
+		if r.Kind == robotstxt.Disallow {
+			own[r.Pattern] = true
+		}
+	}
 	for _, r := range star.rules {
 		if r.Kind != robotstxt.Disallow || done[r.Pattern] {
 			continue
+		}
+		if own[r.Pattern] {
+			repeated++
 		}
 		if l.budget <= 0 {
 			l.outOfBudget = true
@@ -115,7 +124,10 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 			}
 		}
 	}
-	if count == 0 {
+	// A group that repeats the "*" rules and leaves a few out has left them
+	// out on purpose (help.activecampaign.com copies 37 of the 38 and
+	// opens /tickets to AppleBot): copying them in would undo that.
+	if count == 0 || repeated >= 3 && repeated >= 4*count {
 		return
 	}
 	list := strings.Join(lost, ", ")
