@@ -473,8 +473,15 @@ func (l *linter) checkContentSignal(ln *robotstxt.Line) {
 			}
 			return
 		case !strings.EqualFold(value, "yes") && !strings.EqualFold(value, "no"):
-			l.add(Error, "content-signal", "bad-value", n, col, "name", name, "value", quote(value))
-			return
+			full := map[string]string{"n": "no", "y": "yes"}[strings.ToLower(value)]
+			if full == "" {
+				l.add(Error, "content-signal", "bad-value", n, col, "name", name, "value", quote(value))
+				return
+			}
+			// Content-Usage's spelling. check reads "n" as "no" and refuses
+			// (robotstxt.Signal.Refuses): one reading, so a warning that says
+			// so, not an error that calls the line unreadable.
+			l.add(Warning, "content-signal", "short", n, col, "name", name, "value", value, "full", full)
 		case seen[lname]:
 			l.add(Warning, "content-signal", "twice", n, col, "name", name)
 			return

@@ -252,8 +252,8 @@ func englishTexts() map[string]string {
 		"empty-group.fix":             "Add the rules meant for these crawlers; to allow them everything, write \"Disallow:\" under them.",
 		"empty-group.msg":             "No rules follow the user-agent lines for {agents}: these crawlers may fetch everything, and they do not fall back to the \"*\" group.",
 		"empty-group.msg.star":        "No rules follow \"User-agent: *\": every crawler without a group of its own may fetch everything.",
-		"empty-group.msg.shares":      "The user-agent lines for {agents} are parted from the next ones by blank lines or other records, but no rule comes between them: under RFC 9309 and Google they all form one group with line {next} and share its rules (from line {rules}).{yandex}",
-		"empty-group.msg.shares-star": "The user-agent lines for {agents} are parted from the next ones by blank lines or other records, but no rule comes between them: under RFC 9309 and Google they form one group, with \"*\" among them, and share its rules (from line {rules}).{yandex}",
+		"empty-group.msg.shares":      "The user-agent lines for {agents} are parted from the next ones by blank lines or other records, but no rule comes between them: under RFC 9309 and Google they all form one group with line {next} and share its rules (from line {rules}).{yandex}{usage}",
+		"empty-group.msg.shares-star": "The user-agent lines for {agents} are parted from the next ones by blank lines or other records, but no rule comes between them: under RFC 9309 and Google they form one group, with \"*\" among them, and share its rules (from line {rules}).{yandex}{usage}",
 		"empty-group.fix.shares-star": "Give each crawler that needs different rules its own rules; remove the blank lines if they are meant to share them.",
 		"empty-group.fix.shares":      "Remove the blank line if they should share those rules; add \"Disallow:\" under them if they should be allowed everything.",
 
@@ -351,6 +351,8 @@ func englishTexts() map[string]string {
 		"content-signal.msg.typo":       "Content-Signal has no signal {name}; did you mean {suggestion}?",
 		"content-signal.fix.typo":       "Write {suggestion}.",
 		"content-signal.msg.unknown":    "Content-Signal has no signal {name}; the signals are search, ai-input and ai-train.",
+		"content-signal.msg.short":      "Content-Signal {name}={value}: the Content Signals Policy spells its values yes and no. robotstxt reads {value} as {full}, as a careful crawler should (\"check --purpose\" answers as for {name}={full}), but readers that follow the policy to the letter may ignore the signal.",
+		"content-signal.fix.short":      "Write {name}={full}.",
 		"content-signal.msg.bad-value":  "Content-Signal {name}={value}: the value must be yes or no.",
 		"content-signal.msg.twice":      "Content-Signal gives {name} twice.",
 
@@ -548,6 +550,7 @@ func englishTexts() map[string]string {
 		"text.summary-heading":                     "what it looks for",
 		"at-lines":                                 "lines {lines}",
 		"empty-group.yandex":                       " Yandex ends a group at a blank line and gives them no rules.",
+		"empty-group.usage":                        " Their Content-Usage line (line {line}) is theirs alone: draft-ietf-aipref-attach-05 reads it as a rule that ends their group, so readers of usage preferences apply it to them only, while their crawl rules are the shared ones.",
 		"blocks-css-js.msg.folder":                 "\"{rule}\" blocks {path} for {agents}: if the site serves CSS or JavaScript from there, search engines cannot render its pages as visitors see them and may take them for broken.",
 		// audit-limit
 		"unit.rule set":          "{n} rule set|{n} rule sets",

@@ -219,8 +219,8 @@ func romanianTexts() map[string]string {
 		"empty-group.fix":             "Adăugați regulile destinate acestor crawlere; pentru a le permite totul, scrieți \"Disallow:\" sub ele.",
 		"empty-group.msg":             "Nicio regulă nu urmează după liniile User-agent pentru {agents}: aceste crawlere pot prelua totul și nu trec la grupul \"*\".",
 		"empty-group.msg.star":        "Nicio regulă nu urmează după \"User-agent: *\": orice crawler fără un grup propriu poate prelua totul.",
-		"empty-group.msg.shares":      "Liniile User-agent pentru {agents} sunt despărțite de următoarele prin linii goale sau alte înregistrări, dar între ele nu există nicio regulă: conform RFC 9309 și pentru Google formează toate un singur grup cu linia {next} și au regulile acestuia (de la linia {rules}).{yandex}",
-		"empty-group.msg.shares-star": "Liniile User-agent pentru {agents} sunt despărțite de următoarele prin linii goale sau alte înregistrări, dar între ele nu există nicio regulă: conform RFC 9309 și pentru Google formează un singur grup, din care face parte și \"*\", și au regulile acestuia (de la linia {rules}).{yandex}",
+		"empty-group.msg.shares":      "Liniile User-agent pentru {agents} sunt despărțite de următoarele prin linii goale sau alte înregistrări, dar între ele nu există nicio regulă: conform RFC 9309 și pentru Google formează toate un singur grup cu linia {next} și au regulile acestuia (de la linia {rules}).{yandex}{usage}",
+		"empty-group.msg.shares-star": "Liniile User-agent pentru {agents} sunt despărțite de următoarele prin linii goale sau alte înregistrări, dar între ele nu există nicio regulă: conform RFC 9309 și pentru Google formează un singur grup, din care face parte și \"*\", și au regulile acestuia (de la linia {rules}).{yandex}{usage}",
 		"empty-group.fix.shares-star": "Dați reguli proprii fiecărui crawler care are nevoie de reguli diferite; eliminați liniile goale dacă regulile trebuie să fie comune.",
 		"empty-group.fix.shares":      "Eliminați linia goală dacă acele reguli trebuie să fie comune; adăugați \"Disallow:\" sub ele dacă aceste crawlere trebuie să poată prelua totul.",
 
@@ -318,6 +318,8 @@ func romanianTexts() map[string]string {
 		"content-signal.msg.typo":       "Content-Signal nu are semnalul {name}; ați vrut să scrieți {suggestion}?",
 		"content-signal.fix.typo":       "Scrieți {suggestion}.",
 		"content-signal.msg.unknown":    "Content-Signal nu are semnalul {name}; semnalele sunt search, ai-input și ai-train.",
+		"content-signal.msg.short":      "Content-Signal {name}={value}: politica Content Signals scrie valorile yes și no. robotstxt citește {value} ca {full}, cum ar trebui să facă un crawler atent (\"check --purpose\" răspunde ca pentru {name}={full}), dar cititorii care urmează politica literal pot ignora semnalul.",
+		"content-signal.fix.short":      "Scrieți {name}={full}.",
 		"content-signal.msg.bad-value":  "Content-Signal {name}={value}: valoarea trebuie să fie yes sau no.",
 		"content-signal.msg.twice":      "Content-Signal specifică {name} de două ori.",
 
@@ -505,6 +507,7 @@ func romanianTexts() map[string]string {
 		"text.summary-heading":                   "ce caută",
 		"at-lines":                               "liniile {lines}",
 		"empty-group.yandex":                     " Yandex încheie grupul la linia goală și nu le dă nicio regulă.",
+		"empty-group.usage":                      " Linia lor Content-Usage (linia {line}) este doar a lor: draft-ietf-aipref-attach-05 o citește ca pe o regulă care le încheie grupul, deci cititorii preferințelor o aplică doar lor, iar regulile de accesare sunt cele comune.",
 		"blocks-css-js.msg.folder":               "\"{rule}\" blochează {path} pentru {agents}: dacă site-ul servește de acolo CSS sau JavaScript, motoarele de căutare nu pot randa paginile așa cum le văd vizitatorii și le pot considera stricate.",
 		// audit-limit
 		"unit.name": "{n} nume|{n} nume|{n} de nume",

@@ -218,8 +218,8 @@ func russianTexts() map[string]string {
 		"empty-group.fix":             "Добавьте правила для этих краулеров; чтобы разрешить им всё, напишите под ними \"Disallow:\".",
 		"empty-group.msg":             "После строк User-agent для {agents} нет правил: этим краулерам можно загружать всё, и к группе \"*\" они не переходят.",
 		"empty-group.msg.star":        "После \"User-agent: *\" нет правил: любой краулер без собственной группы может загружать всё.",
-		"empty-group.msg.shares":      "Строки User-agent для {agents} отделены от следующих пустыми строками или другими записями, но правил между ними нет: по RFC 9309 и у Google все они образуют одну группу со строкой {next} и делят её правила (начиная со строки {rules}).{yandex}",
-		"empty-group.msg.shares-star": "Строки User-agent для {agents} отделены от следующих пустыми строками или другими записями, но правил между ними нет: по RFC 9309 и у Google они образуют одну группу, в которую входит и \"*\", и делят её правила (начиная со строки {rules}).{yandex}",
+		"empty-group.msg.shares":      "Строки User-agent для {agents} отделены от следующих пустыми строками или другими записями, но правил между ними нет: по RFC 9309 и у Google все они образуют одну группу со строкой {next} и делят её правила (начиная со строки {rules}).{yandex}{usage}",
+		"empty-group.msg.shares-star": "Строки User-agent для {agents} отделены от следующих пустыми строками или другими записями, но правил между ними нет: по RFC 9309 и у Google они образуют одну группу, в которую входит и \"*\", и делят её правила (начиная со строки {rules}).{yandex}{usage}",
 		"empty-group.fix.shares-star": "Дайте собственные правила каждому краулеру, которому нужны другие правила; если правила должны быть общими, удалите пустые строки.",
 		"empty-group.fix.shares":      "Удалите пустую строку, если правила должны быть общими; если этим краулерам нужно разрешить всё, добавьте под ними \"Disallow:\".",
 
@@ -317,6 +317,8 @@ func russianTexts() map[string]string {
 		"content-signal.msg.typo":       "В Content-Signal нет сигнала {name}; возможно, вы имели в виду {suggestion}?",
 		"content-signal.fix.typo":       "Напишите {suggestion}.",
 		"content-signal.msg.unknown":    "В Content-Signal нет сигнала {name}; сигналы — только search, ai-input и ai-train.",
+		"content-signal.msg.short":      "Content-Signal {name}={value}: политика Content Signals пишет значения как yes и no. robotstxt читает {value} как {full}, как и должен осторожный краулер (\"check --purpose\" отвечает так же, как для {name}={full}), но читатели, следующие политике буквально, могут пропустить этот сигнал.",
+		"content-signal.fix.short":      "Напишите {name}={full}.",
 		"content-signal.msg.bad-value":  "Content-Signal {name}={value}: значение должно быть yes или no.",
 		"content-signal.msg.twice":      "Content-Signal задаёт {name} дважды.",
 
@@ -504,6 +506,7 @@ func russianTexts() map[string]string {
 		"text.summary-heading":                   "что ищет",
 		"at-lines":                               "строки {lines}",
 		"empty-group.yandex":                     " Яндекс завершает группу на пустой строке и не даёт им никаких правил.",
+		"empty-group.usage":                      " Их строка Content-Usage (строка {line}) относится только к ним: draft-ietf-aipref-attach-05 считает её правилом, которое завершает их группу, поэтому читатели предпочтений применяют её только к ним, а правила обхода у них общие.",
 		"blocks-css-js.msg.folder":               "Правило \"{rule}\" блокирует {path} для {agents}: если сайт отдаёт оттуда CSS или JavaScript, поисковые системы не смогут отрисовать страницы так, как их видят посетители, и могут счесть их сломанными.",
 		// audit-limit
 		// Genitive: "для {count}".
