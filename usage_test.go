@@ -382,3 +382,43 @@ func BenchmarkUsage(b *testing.B) {
 		})
 	}
 }
+
+// FuzzUsage: usage look-ups never panic, and attach-05's runs (section 3:
+// a Content-Usage line ends a run of User-agent lines) are well formed:
+// each rule's user-agent lines are lines of its group, before the rule, in
+// order, and fewer than the group's; the deciding rule applies to the agent.
+func FuzzUsage(f *testing.F) {
+	for _, s := range []string{attachExample, "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nDisallow: /x\nContent-Usage: search=n\n",
+		"User-agent: GPTBot\nContent-Usage: train-ai=n\n\nUser-agent: *\nDisallow: /private/\n", "Content-Usage: x\nUser-agent: *\nContent-Signal: ai-train=n\n"} {
+		f.Add(s, "b", "/x")
+	}
+	f.Fuzz(func(t *testing.T, text, agent, url string) {
+		r := robotstxt.ParseString(text)
+		for gi, g := range r.Groups {
+			for _, ur := range r.UsageRules(gi) {
+				if ur.Agents == nil {
+					continue
+				}
+				if len(ur.Agents) == 0 || len(ur.Agents) >= len(g.UserAgents) {
+					t.Fatalf("rule at line %d: agents %v of %d", ur.Line, ur.Agents, len(g.UserAgents))
+				}
+				for i, l := range ur.Agents {
+					if l >= ur.Line || i > 0 && l <= ur.Agents[i-1] || !slices.ContainsFunc(g.UserAgents, func(ua robotstxt.UserAgent) bool { return ua.Line == l }) {
+						t.Fatalf("rule at line %d: agents %v, group %v", ur.Line, ur.Agents, g.UserAgents)
+					}
+				}
+			}
+		}
+		a := r.Agent(agent)
+		u := r.Usage(a, url)
+		if line := u.Line(); line > 0 {
+			for _, gi := range a.Groups() {
+				for _, ur := range r.UsageRules(gi) {
+					if ur.Line == line && ur.Agents != nil && !slices.ContainsFunc(a.UserAgents(), func(ua robotstxt.UserAgent) bool { return slices.Contains(ur.Agents, ua.Line) }) {
+						t.Fatalf("line %d decides for %q, which its run %v does not name", line, agent, ur.Agents)
+					}
+				}
+			}
+		}
+	})
+}

@@ -109,3 +109,27 @@ func TestMergeKeepsPathRulesAndFileSignal(t *testing.T) {
 		}
 	}
 }
+
+// FuzzBuildMerge: merging never panics, and keeps every line of the merged
+// file that no chosen line replaces (group-wide Content-Usage and the
+// Content-Signal lines are replaced or rewritten).
+func FuzzBuildMerge(f *testing.F) {
+	for _, s := range []string{"User-agent: *\nAllow: /\nContent-Usage: train-ai=y\nContent-Usage: /docs/ search=n\n",
+		"Content-Signal: search=yes\n\nUser-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nDisallow: /\n", "# only a comment\n", "\r\n\r\nUser-agent: *\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, merge string) {
+		res, err := Build(Choices{TrainAI: "n", SignalAITrain: "no", Merge: merge})
+		if err != nil || strings.TrimSpace(merge) == "" {
+			return // a blank file is no file to merge into
+		}
+		for ln := range robotstxt.Lines(robotstxt.ParseString(merge).Text()) {
+			if ln.Field == robotstxt.FieldOther && (robotstxt.IsUsageKey(ln.Key) || robotstxt.IsSignalKey(ln.Key)) {
+				continue
+			}
+			if !strings.Contains(res.Text, strings.TrimRight(ln.Text, "\r")+"\n") {
+				t.Fatalf("line %d %q lost:\n%s", ln.Number, ln.Text, res.Text)
+			}
+		}
+	})
+}
