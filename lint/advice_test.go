@@ -69,6 +69,9 @@ var adviceTests = []struct {
 	{name: "Crawl-delay groups run into another crawler's Disallow: /", seen: "www.chci.cz.txt",
 		text: "User-agent: msnbot\nCrawl-delay: 10\nUser-agent: bingbot\nCrawl-delay: 10\nUser-agent: MJ12bot\nDisallow: /\n",
 		id:   "site-closed", line: 6, want: true, sev: Warning, has: "an empty \"Disallow:\" after its Crawl-delay", hasNot: "remove", corpusLine: 24},
+	{name: "the star record runs into another crawler's Disallow: /", seen: "",
+		text: "User-agent: *\nCrawl-delay: 3\nUser-agent: BadBot\nDisallow: /\n",
+		id:   "site-closed", line: 4, want: true, sev: Warning, has: "an empty \"Disallow:\" after its Crawl-delay", hasNot: "remove"},
 	// RFC 9309 section 2.2.1: the whole product token is matched.
 	{name: "ChatGPT is no crawler", seen: "www.stlmag.com.txt",
 		text: "User-agent: ChatGPT\nDisallow: /\n", id: "ai-token-confusion", line: 1, want: true, sev: Warning, has: "\"GPTBot\"", corpusLine: 6, corpusSev: "info"},

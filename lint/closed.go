@@ -166,6 +166,13 @@ func (l *linter) closedStar(rs *ruleSet, rule robotstxt.Rule, rows []crawlers.Ro
 	if len(open) > 0 {
 		sev = Info
 	}
+	if first, next := l.runIn(rule.Line, []string{"*"}); next > 0 {
+		// "User-agent: *" and a Crawl-delay, then another crawler's
+		// "Disallow: /": the fix is a rule of its own for "*".
+		l.add(Warning, "site-closed", "star-run-in", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5),
+			"extra", extra, "first", first, "next", next)
+		return
+	}
 	l.add(sev, "site-closed", "star", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5), "extra", extra)
 }
 
