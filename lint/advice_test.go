@@ -61,6 +61,10 @@ var adviceTests = []struct {
 		text: "User-agent: AppleBot # Allow /tickets\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\n\n" +
 			"User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /tickets\n",
 		id: "named-group-replaces-star", line: 1, corpusLine: 3},
+	{name: "named group copies the star rules but one, no comment", seen: "www.designrush.com.txt",
+		text: "User-agent: AppleBot\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\n\n" +
+			"User-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /tickets\n",
+		id: "named-group-replaces-star", line: 1, want: true, sev: Info, has: "looks deliberate", hasNot: "Repeat in the group", corpusLine: 14},
 	{name: "named group repeats few of the star rules", seen: "",
 		text: "User-agent: AppleBot\nDisallow: /a\n\nUser-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\n",
 		id:   "named-group-replaces-star", line: 1, want: true, sev: Warning, has: "Repeat"},

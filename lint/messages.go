@@ -484,6 +484,8 @@ func englishTexts() map[string]string {
 		"named-group-replaces-star.msg.allow-only": "The group of {agents} holds only Allow lines, which read as exceptions to the \"*\" group (line {star}), but a crawler with a group of its own does not read \"*\" at all: {agents} may fetch every path that group disallows ({count}): {rules}.",
 		"named-group-replaces-star.fix.allow-only": "Repeat in the group the \"*\" Disallow rules {agents} should follow, beside its Allow lines.",
 		"named-group-replaces-star.msg.many":       "{agents} have a group of their own, so the \"*\" group (line {star}) does not apply to them, and they may fetch paths that group disallows ({count}): {rules}.",
+		"named-group-replaces-star.msg.left-out":   "The group of {agents} repeats {repeated} of the \"*\" group's (line {star}) Disallow rules but not these ({count}): {rules}. That looks deliberate: {agents} may fetch those paths.",
+		"named-group-replaces-star.fix.left-out":   "Nothing to do if {agents} should fetch them; if not, add those lines to its group.",
 		"redundant-rule.fix.longer":                "Remove the longer rules; this one already covers them.",
 		"text-before-group.explain":                "Lines before the first User-agent line that are neither directives nor comments are skipped by every crawler. They are harmless to crawling, but Google Search Console lists them as syntax errors, and they hide real mistakes among them.",
 		"rule-outside-group.explain":               "RFC 9309 puts every Allow and Disallow line in the group of the User-agent lines above it. A rule with no User-agent line above it belongs to no group, so no crawler applies it: the path it names stays open.",

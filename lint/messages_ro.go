@@ -441,6 +441,8 @@ func romanianTexts() map[string]string {
 		"yandex-limits.msg.length":               "Această regulă are {length} caractere; Yandex raportează ca eroare regulile mai lungi de {max} caractere.",
 		"yandex-limits.summary":                  "Mai multe reguli decât citește Yandex (2048 în grupurile pe care le urmează) sau o regulă mai lungă de 1024 de caractere.",
 		"named-group-replaces-star.msg.many":     "{agents} au un grup propriu, deci grupul \"*\" (linia {star}) nu li se aplică și pot descărca căi pe care acel grup le interzice ({count}): {rules}.",
+		"named-group-replaces-star.msg.left-out": "Grupul pentru {agents} repetă {repeated} dintre regulile Disallow ale grupului \"*\" (linia {star}), dar nu și acestea ({count}): {rules}. Pare intenționat: {agents} poate prelua acele căi.",
+		"named-group-replaces-star.fix.left-out": "Nu e nimic de făcut dacă {agents} trebuie să le preia; dacă nu, adăugați acele linii în grupul său.",
 		"redundant-rule.fix.longer":              "Ștergeți regulile mai lungi; aceasta le acoperă deja.",
 		"text-before-group.explain":              "Liniile dinaintea primei linii User-agent care nu sunt nici directive, nici comentarii sunt ignorate de toți crawlerii. Nu strică parcurgerea, dar Google Search Console le arată ca erori de sintaxă, iar printre ele se pot ascunde greșeli reale.",
 		"rule-outside-group.explain":             "RFC 9309 pune fiecare linie Allow și Disallow în grupul liniilor User-agent de deasupra ei. O regulă fără nicio linie User-agent deasupra nu aparține niciunui grup, deci niciun crawler nu o aplică: calea numită rămâne deschisă.",
