@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -358,6 +359,12 @@ var madeUpAI = map[string]struct{ real, operator string }{
 // ("/MAPS/" beside "/maps/") is written on purpose: no hint for those.
 // Patterns are counted once however many groups repeat them.
 func (l *linter) checkCase() {
+	// Most files have no upper-case pattern at all: no maps for them.
+	if !slices.ContainsFunc(l.r.Groups, func(g robotstxt.Group) bool {
+		return slices.ContainsFunc(g.Rules, func(r robotstxt.Rule) bool { _, up := letterCase(r.Pattern); return up })
+	}) {
+		return
+	}
 	lower := map[string]bool{} // distinct lettered lower-case patterns
 	folded := map[string]int{} // case-folded canonical pattern: how many spellings
 	segs := map[string]bool{}  // the segments of the lower-case patterns

@@ -139,15 +139,19 @@ func (l *linter) sameGroup(a, b int) bool {
 // sameReaders reports whether the same crawlers read the groups of two
 // rule lines: every rule set holding one holds the other (the "*" set
 // stands for the crawlers without a group of their own).
+// Each group's readers are computed once, as the list of the sets that
+// hold it: linear in the size of the sets, which the audit bounds.
 func (l *linter) sameReaders(a, b int) bool {
 	l.sameGroup(a, a) // fills l.groupOf
-	ga, gb := l.groupOf[a], l.groupOf[b]
-	for _, rs := range l.ruleSets() {
-		if slices.Contains(rs.groups, ga) != slices.Contains(rs.groups, gb) {
-			return false
+	if l.readers == nil {
+		l.readers = make([][]int32, len(l.r.Groups))
+		for si, rs := range l.ruleSets() {
+			for _, g := range rs.groups {
+				l.readers[g] = append(l.readers[g], int32(si))
+			}
 		}
 	}
-	return true
+	return slices.Equal(l.readers[l.groupOf[a]], l.readers[l.groupOf[b]])
 }
 
 type compiled struct {
