@@ -170,6 +170,12 @@ type UsageRule struct {
 	// not, every preference of the rule is unknown.
 	Parsed      bool        `json:"parsed"`
 	Preferences Preferences `json:"preferences"`
+	// Agents are the lines of the user-agent lines the rule applies to when
+	// that is fewer than its group's: attach-05's grammar (section 3) makes
+	// Content-Usage a rule, which ends a run of User-agent lines, while
+	// Google's parser (and so the group, and Allow and Disallow) reads on
+	// past it. Nil for every user-agent line of the group.
+	Agents []int `json:"agents,omitempty"`
 
 	pri  int    // the path's priority: the byte length of its canonical text
 	form string // the path in match form
@@ -477,7 +483,54 @@ func buildUsageIndex(r *Robots) *usageIndex {
 			ix.signals[g] = append(ix.signals[g], sigs...)
 		}
 	}
+	for g, rules := range ix.rules {
+		attachRuns(r.Groups[g].UserAgents, rules)
+	}
 	return ix
+}
+
+// attachRuns gives each Content-Usage rule of a group the user-agent lines
+// attach-05's grammar gives it (section 3: "content-usage" is a rule, so it
+// ends a run of User-agent lines): the run of user-agent lines above it,
+// when user-agent lines of the group follow a Content-Usage line ("User-agent:
+// GPTBot", "Content-Usage: train-ai=n", "User-agent: *", "Disallow: /x" is
+// one group for Google, two for attach-05).
+func attachRuns(uas []UserAgent, rules []UsageRule) {
+	if len(rules) == 0 || rules[0].Line > uas[len(uas)-1].Line {
+		return // the usual case: every rule after every user-agent line
+	}
+	var run []int
+	inRules := false
+	i := 0
+	for k := range rules {
+		for i < len(uas) && uas[i].Line < rules[k].Line {
+			if inRules {
+				run, inRules = nil, false
+			}
+			run = append(run, uas[i].Line)
+			i++
+		}
+		inRules = true
+		if len(run) < len(uas) {
+			rules[k].Agents = run[:len(run):len(run)]
+		}
+	}
+}
+
+// appliesTo reports whether the rule applies to a crawler whose groups
+// name it on the user-agent lines uas.
+func (ur *UsageRule) appliesTo(uas []UserAgent) bool {
+	if ur.Agents == nil {
+		return true
+	}
+	for _, ua := range uas {
+		for _, l := range ur.Agents {
+			if ua.Line == l {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func newUsageRule(rec Record) UsageRule {
@@ -543,6 +596,9 @@ func (r *Robots) UsageAllowed(a Agent, rawURL string, allowed bool) Usage {
 	for _, gi := range groups {
 		for i := range ix.rules[gi] {
 			ur := &ix.rules[gi][i]
+			if !ur.appliesTo(a.UserAgents()) {
+				continue
+			}
 			if ur.Path != "" && path == "" {
 				var ok bool
 				if path, ok = canonicalPath(rawURL); !ok {

@@ -2,6 +2,7 @@ package robotstxt_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,11 +168,22 @@ func TestUsage(t *testing.T) {
 		{"RFC 9309 §2.2.1 named group", "User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n\nUser-agent: GPTBot\nAllow: /\n", "GPTBot", "/", "train-ai=unknown search=unknown line=0"},
 		{"RFC 9309 §2.2.1 full user-agent string", "User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n\nUser-agent: GPTBot\nContent-Usage: train-ai=y\n", "Mozilla/5.0 (compatible; GPTBot/1.2)", "/", "train-ai=y search=unknown line=6"},
 		{"RFC 9309 §2.2.1 merged groups", "User-agent: a\nContent-Usage: train-ai=n\n\nUser-agent: b\nAllow: /\n\nUser-agent: a\nContent-Usage: search=y\n", "a", "/", "train-ai=n search=y line=2"},
-		// Only an Allow or Disallow line ends a run of user-agent lines, as
-		// Google's parser reads them (COMPAT.md): a group of Content-Usage
-		// lines alone shares them with the next user-agent lines.
-		{"Google grouping: lines between user-agent lines", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /\n", "b", "/", "train-ai=n search=unknown line=2"},
-		{"Google grouping: a group of Content-Usage alone", "User-agent: a\nContent-Usage: train-ai=n\n\nUser-agent: b\nDisallow: /x\n", "b", "/", "train-ai=n search=unknown line=2"},
+		// attach-05 section 3: "content-usage" is a rule, so it ends a run
+		// of User-agent lines; a Content-Usage line applies to the
+		// user-agent lines above it only, though Google's parser (whose
+		// grouping Allow and Disallow keep, COMPAT.md) reads on past it.
+		{"attach §3 grammar: lines between user-agent lines", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /\n", "b", "/", "train-ai=unknown search=unknown line=0"},
+		{"attach §3 grammar: the run above", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /\n", "a", "/", "train-ai=n search=unknown line=2"},
+		{"attach §3 grammar: a group of Content-Usage alone", "User-agent: a\nContent-Usage: train-ai=n\n\nUser-agent: b\nDisallow: /x\n", "b", "/", "train-ai=unknown search=unknown line=0"},
+		{"attach §3 grammar: its own crawler", "User-agent: a\nContent-Usage: train-ai=n\n\nUser-agent: b\nDisallow: /x\n", "a", "/", "train-ai=n search=unknown line=2"},
+		{"attach §3 grammar: crawling stays Google's", "User-agent: a\nContent-Usage: train-ai=n\n\nUser-agent: b\nDisallow: /x\n", "a", "/x", "N/A"},
+		{"attach §3 grammar: before the star group", "User-agent: GPTBot\nContent-Usage: train-ai=n\n\nUser-agent: *\nDisallow: /private/\n", "OtherBot", "/", "train-ai=unknown search=unknown line=0"},
+		{"attach §3 grammar: three runs, first", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Usage: search=n\nUser-agent: c\nAllow: /\nContent-Usage: train-ai=y\n", "a", "/", "train-ai=n search=unknown line=2"},
+		{"attach §3 grammar: three runs, second", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Usage: search=n\nUser-agent: c\nAllow: /\nContent-Usage: train-ai=y\n", "b", "/", "train-ai=unknown search=n line=4"},
+		{"attach §3 grammar: three runs, last", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nContent-Usage: search=n\nUser-agent: c\nAllow: /\nContent-Usage: train-ai=y\n", "c", "/", "train-ai=y search=unknown line=7"},
+		{"attach §3 grammar: a rule after the last run", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nDisallow: /x\nContent-Usage: search=n\n", "a", "/", "train-ai=n search=unknown line=2"},
+		{"attach §3 grammar: two user-agent lines in a run", "User-agent: a\nUser-agent: b\nContent-Usage: train-ai=n\nUser-agent: c\nAllow: /\n", "b", "/", "train-ai=n search=unknown line=3"},
+		{"attach §3 grammar: merged groups", "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nAllow: /\n\nUser-agent: b\nContent-Usage: search=y\n", "b", "/", "train-ai=unknown search=y line=7"},
 		{"fallback Googlebot-Image to Googlebot", "User-agent: Googlebot\nContent-Usage: search=y\nAllow: /\n\nUser-agent: *\nContent-Usage: search=n\n", "Googlebot-Image", "/", "train-ai=unknown search=y line=2"},
 		{"no group", "User-agent: a\nContent-Usage: search=n\n", "b", "/", "train-ai=unknown search=unknown line=0"},
 		// RFC 9309 section 2.2.2: a rule before any group applies to none.
@@ -291,6 +303,15 @@ func TestUsageRulesByGroup(t *testing.T) {
 	if s := r.GroupSignals(1); len(s) != 1 || s[0].Key != "search" {
 		t.Errorf("group 1 signals: %+v", s)
 	}
+	if g := r.UsageRules(0); g[0].Agents != nil {
+		t.Errorf("group 0: agents %v, want all (nil)", g[0].Agents)
+	}
+	// attach-05 section 3: a Content-Usage line between user-agent lines
+	// applies to the run above it.
+	r2 := robotstxt.ParseString("User-agent: a\nUser-agent: b\nContent-Usage: train-ai=n\nUser-agent: c\nDisallow: /x\nContent-Usage: search=y\n")
+	if g := r2.UsageRules(0); len(g) != 2 || !slices.Equal(g[0].Agents, []int{1, 2}) || !slices.Equal(g[1].Agents, []int{4}) {
+		t.Errorf("runs: %+v", g)
+	}
 	if r.UsageRules(2) != nil || r.UsageRules(-1) != nil {
 		t.Error("rules of a group that does not exist")
 	}
@@ -360,4 +381,44 @@ func BenchmarkUsage(b *testing.B) {
 			}
 		})
 	}
+}
+
+// FuzzUsage: usage look-ups never panic, and attach-05's runs (section 3:
+// a Content-Usage line ends a run of User-agent lines) are well formed:
+// each rule's user-agent lines are lines of its group, before the rule, in
+// order, and fewer than the group's; the deciding rule applies to the agent.
+func FuzzUsage(f *testing.F) {
+	for _, s := range []string{attachExample, "User-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nDisallow: /x\nContent-Usage: search=n\n",
+		"User-agent: GPTBot\nContent-Usage: train-ai=n\n\nUser-agent: *\nDisallow: /private/\n", "Content-Usage: x\nUser-agent: *\nContent-Signal: ai-train=n\n"} {
+		f.Add(s, "b", "/x")
+	}
+	f.Fuzz(func(t *testing.T, text, agent, url string) {
+		r := robotstxt.ParseString(text)
+		for gi, g := range r.Groups {
+			for _, ur := range r.UsageRules(gi) {
+				if ur.Agents == nil {
+					continue
+				}
+				if len(ur.Agents) == 0 || len(ur.Agents) >= len(g.UserAgents) {
+					t.Fatalf("rule at line %d: agents %v of %d", ur.Line, ur.Agents, len(g.UserAgents))
+				}
+				for i, l := range ur.Agents {
+					if l >= ur.Line || i > 0 && l <= ur.Agents[i-1] || !slices.ContainsFunc(g.UserAgents, func(ua robotstxt.UserAgent) bool { return ua.Line == l }) {
+						t.Fatalf("rule at line %d: agents %v, group %v", ur.Line, ur.Agents, g.UserAgents)
+					}
+				}
+			}
+		}
+		a := r.Agent(agent)
+		u := r.Usage(a, url)
+		if line := u.Line(); line > 0 {
+			for _, gi := range a.Groups() {
+				for _, ur := range r.UsageRules(gi) {
+					if ur.Line == line && ur.Agents != nil && !slices.ContainsFunc(a.UserAgents(), func(ua robotstxt.UserAgent) bool { return slices.Contains(ur.Agents, ua.Line) }) {
+						t.Fatalf("line %d decides for %q, which its run %v does not name", line, agent, ur.Agents)
+					}
+				}
+			}
+		}
+	})
 }

@@ -11,7 +11,10 @@ var assetDirs = []string{"/wp-includes/", "/wp-content/themes/", "/wp-content/pl
 	"/static/css/", "/static/js/", "/assets/css/", "/assets/js/", "/css/", "/js/",
 	// Joomla, Magento 1 and Bitrix serve their CSS and JavaScript from
 	// these (Joomla's old default robots.txt disallowed them).
-	"/templates/", "/media/", "/modules/", "/skin/", "/bitrix/"}
+	"/templates/", "/media/", "/modules/", "/skin/", "/bitrix/",
+	// Themes of many CMSes, and ASP.NET MVC's default folders for CSS and
+	// JavaScript (paths are case-sensitive: its "/Content/" and "/Scripts/").
+	"/themes/", "/scripts/", "/Scripts/", "/Content/"}
 
 // prefixedAssetDirs are asset folders found under a prefix as well
 // ("/blog/wp-includes/": WordPress in a sub-folder).

@@ -53,6 +53,7 @@ var checkIDs = []struct {
 	{"clean-param", Info},
 	{"noindex-directive", Warning},
 	{"sitemap-not-absolute", Error},
+	{"sitemap-malformed", Warning},
 	{"multiple-star-groups", Warning},
 	{"blank-line-in-group", Warning},
 	{"named-group-replaces-star", Warning},

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -90,6 +91,14 @@ func (l *linter) checkClosed() {
 		if majorEngine(search) && !l.explained(rs) {
 			sev = Warning
 		}
+		if first, next := l.runIn(rule.Line, search); next > 0 {
+			// Their own records hold no rule, so they run into another
+			// crawler's "Disallow: /" (chci.cz): the fix is a rule of
+			// their own, not removing the other crawler's.
+			l.add(sev, "site-closed", "run-in", rule.Line, 0, "agents", l.list(search, 6), "extra", extra,
+				"first", first, "next", next)
+			continue
+		}
 		l.add(sev, "site-closed", "search", rule.Line, 0, "agents", l.list(search, 6), "extra", extra)
 	}
 	if len(named) > 0 {
@@ -103,6 +112,29 @@ func (l *linter) checkClosed() {
 		l.add(Info, "site-closed", "named", namedLine, 0, "count", l.count(len(named), "named crawler"),
 			"agents", l.list(named, 8), "extra", extra)
 	}
+}
+
+// runIn finds, in the group holding the rule line, user-agent lines for
+// one of tokens that are parted from the group's later user-agent lines
+// (by Crawl-delay lines or blank lines): under RFC 9309 and Google they
+// share that group's rules (section 2.2.1). It returns the first such line
+// and the user-agent line whose rules they run into; next is 0 when none.
+func (l *linter) runIn(ruleLine int, tokens []string) (first, next int) {
+	l.sameGroup(ruleLine, ruleLine) // fills l.groupOf
+	g := &l.r.Groups[l.groupOf[ruleLine]]
+	uas := g.UserAgents
+	last := -1
+	for i := 0; i+1 < len(uas); i++ {
+		if l.parted(uas[i].Line, uas[i+1].Line) {
+			last = i
+		}
+	}
+	for i := 0; i <= last; i++ {
+		if containsFold(tokens, uas[i].Token) {
+			return uas[0].Line, uas[last+1].Line
+		}
+	}
+	return 0, 0
 }
 
 func (l *linter) closedStar(rs *ruleSet, rule robotstxt.Rule, rows []crawlers.Row) {
@@ -134,6 +166,13 @@ func (l *linter) closedStar(rs *ruleSet, rule robotstxt.Rule, rows []crawlers.Ro
 	sev := Warning
 	if len(open) > 0 {
 		sev = Info
+	}
+	if first, next := l.runIn(rule.Line, []string{"*"}); next > 0 {
+		// "User-agent: *" and a Crawl-delay, then another crawler's
+		// "Disallow: /": the fix is a rule of its own for "*".
+		l.add(Warning, "site-closed", "star-run-in", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5),
+			"extra", extra, "first", first, "next", next)
+		return
 	}
 	l.add(sev, "site-closed", "star", rule.Line, 0, "count", len(affected), "examples", l.list(affected, 5), "extra", extra)
 }
@@ -220,14 +259,22 @@ func (l *linter) checkAITokens() {
 			if !ok || c.Purpose != crawlers.PurposeSearch {
 				continue
 			}
-			variant := "search"
+			variant, sev := "search", Warning
 			switch c.Token {
 			case "Googlebot":
 				variant = "google"
 			case "Applebot":
-				variant = "apple"
+				// Many sites keep Apple's search out on purpose (msn.com
+				// closes Applebot in a group of its own too): never advise
+				// dropping the block, only name Applebot-Extended, the
+				// training token, as an addition, and only while the file
+				// does not name it.
+				if l.agentLine("Applebot-Extended") > 0 {
+					continue
+				}
+				variant, sev = "apple", Info
 			}
-			l.add(Warning, "ai-token-confusion", variant, l.agentLine(t), 0, "token", t)
+			l.add(sev, "ai-token-confusion", variant, l.agentLine(t), 0, "token", t)
 		}
 	}
 
@@ -247,7 +294,36 @@ func (l *linter) checkAITokens() {
 			"operator", o.Crawler.Operator, "current", repl, "group", n.Agent)
 	}
 
-	// 4. Closing a fetcher that acts for a user and is documented not to
+	// 4. A made-up AI crawler name ("ChatGPT", "Claude"): no crawler looks
+	// itself up under it, and RFC 9309 section 2.2.1 matches the whole
+	// product token, so the line binds nobody (8 files of the corpus list
+	// such names among the crawlers they close).
+	for gi := range l.r.Groups {
+		g := &l.r.Groups[gi]
+		for _, ua := range g.UserAgents {
+			m, ok := madeUpAI[strings.ToLower(ua.Token)]
+			if !ok {
+				continue
+			}
+			if _, known := crawlers.Lookup(ua.Token); known {
+				continue // the registry knows it after all
+			}
+			sev, extra := Warning, ""
+			n := byToken[strings.ToLower(m.real)]
+			switch {
+			case l.agentLine(m.real) > 0:
+				sev, extra = Info, l.t("ai-token-confusion.made-up-named", "real", m.real, "line", l.agentLine(m.real))
+			case n.Agent == "":
+				extra = l.t("ai-token-confusion.made-up-none", "real", m.real)
+			default:
+				extra = l.t("ai-token-confusion.made-up-other", "real", m.real, "group", n.Agent)
+			}
+			l.add(sev, "ai-token-confusion", "made-up", ua.Line, l.valueColumn(ua.Line, ua.Value), "token", quote(ua.Token),
+				"operator", m.operator, "real", m.real, "extra", extra)
+		}
+	}
+
+	// 5. Closing a fetcher that acts for a user and is documented not to
 	// follow robots.txt (or not always).
 	for _, row := range rows {
 		c := row.Crawler
@@ -258,11 +334,42 @@ func (l *linter) checkAITokens() {
 	}
 }
 
+// madeUpAI are names written in robots.txt files to keep AI crawlers out
+// that no crawler uses, with the token the operator documents.
+var madeUpAI = map[string]struct{ real, operator string }{
+	"chatgpt":       {"GPTBot", "OpenAI"},
+	"openai":        {"GPTBot", "OpenAI"},
+	"gpt-3-crawler": {"GPTBot", "OpenAI"},
+	"gpt":           {"GPTBot", "OpenAI"},
+	"anthropicbot":  {"ClaudeBot", "Anthropic"},
+	"anthropic":     {"ClaudeBot", "Anthropic"},
+	"claude":        {"ClaudeBot", "Anthropic"},
+	"bytedance":     {"Bytespider", "ByteDance"},
+	"perplexity":    {"PerplexityBot", "Perplexity"},
+	"bard":          {"Google-Extended", "Google"},
+	"gemini":        {"Google-Extended", "Google"},
+}
+
 // checkCase: paths are case-sensitive (RFC 9309 section 2.2.2). A pattern
-// with upper-case letters in a file whose other patterns are all lower-case
-// is often a slip ("/Admin/" never blocks "/admin/").
+// with an upper-case folder or file name whose lower-case spelling the
+// file's lower-case patterns use ("/Admin/" beside "/admin/login") is often
+// a slip: "/Admin/" never blocks "/admin/". Names the file spells only one
+// way ("/fs/serve/CouponCode.html", "-TLS-", "Default.aspx") are how the
+// site spells them, and a pattern whose other spelling the file names too
+// ("/MAPS/" beside "/maps/") is written on purpose: no hint for those.
+// Patterns are counted once however many groups repeat them.
 func (l *linter) checkCase() {
-	var lettered int
+	// Most files have no upper-case pattern at all: no maps for them.
+	if !slices.ContainsFunc(l.r.Groups, func(g robotstxt.Group) bool {
+		return slices.ContainsFunc(g.Rules, func(r robotstxt.Rule) bool { _, up := letterCase(r.Pattern); return up })
+	}) {
+		return
+	}
+	lower := map[string]bool{} // distinct lettered lower-case patterns
+	folded := map[string]int{} // case-folded canonical pattern: how many spellings
+	segs := map[string]bool{}  // the segments of the lower-case patterns
+	seen := map[string]bool{}
+	upperSeen := map[string]bool{}
 	var upper []robotstxt.Rule
 	for _, g := range l.r.Groups {
 		for _, rule := range g.Rules {
@@ -270,19 +377,64 @@ func (l *linter) checkCase() {
 			if !letter {
 				continue
 			}
-			lettered++
+			c := robotstxt.CanonicalPattern(rule.Pattern)
+			if !seen[c] {
+				seen[c] = true
+				folded[strings.ToLower(c)]++
+			}
 			if up {
+				upperSeen[c] = true
 				upper = append(upper, rule)
+				continue
+			}
+			if !lower[c] {
+				lower[c] = true
+				for _, s := range pathSegments(c) {
+					segs[s] = true
+				}
 			}
 		}
 	}
-	if len(upper) == 0 || lettered-len(upper) < 5 || len(upper) > max(1, lettered/10) {
+	if len(upperSeen) == 0 || len(lower) < 5 || len(upperSeen) > max(1, (len(lower)+len(upperSeen))/10) {
 		return
 	}
 	for _, rule := range upper {
+		c := robotstxt.CanonicalPattern(rule.Pattern)
+		if folded[strings.ToLower(c)] > 1 || !lowerElsewhere(c, segs) {
+			continue
+		}
 		l.add(Info, "case-mismatch-hint", "upper", rule.Line, 0, "pattern", quote(rule.Pattern),
-			"lower", quote(lowerPath(rule.Pattern)), "others", lettered-len(upper))
+			"lower", quote(lowerPath(rule.Pattern)), "others", len(lower))
 	}
+}
+
+// pathSegments are the names between the slashes of a pattern's path
+// (before any query), without wildcards; names of parameters ("filmId=")
+// are left out.
+func pathSegments(p string) []string {
+	if i := strings.IndexByte(p, '?'); i >= 0 {
+		p = p[:i]
+	}
+	var out []string
+	for _, s := range strings.Split(p, "/") {
+		s = strings.Trim(s, "*$")
+		if s == "" || strings.ContainsAny(s, "=*") {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// lowerElsewhere reports an upper-case segment of p whose lower-case
+// spelling is a segment of the file's lower-case patterns.
+func lowerElsewhere(p string, segs map[string]bool) bool {
+	for _, s := range pathSegments(p) {
+		if low := strings.ToLower(s); low != s && segs[low] {
+			return true
+		}
+	}
+	return false
 }
 
 // letterCase reports whether the path part of a pattern (before any query

@@ -58,6 +58,13 @@ func (l *linter) checkDuplicates(rs *ruleSet) {
 			if rule.Kind == robotstxt.Disallow {
 				a, d = int(other), rule.Line
 			}
+			// In different groups, the Disallow may still apply to the
+			// crawlers that read its group and not the Allow's ("*" and
+			// applebot share one group, a second applebot group opens a
+			// path: tripadvisor.com). Only the same readers make a tie.
+			if !l.sameGroup(a, d) && !l.sameReaders(a, d) {
+				break
+			}
 			l.add(Warning, "conflicting-rules", "", rule.Line, 0, "pattern", quote(rule.Pattern), "allow", a, "disallow", d)
 		}
 		if *mine == 0 {
@@ -127,6 +134,24 @@ func (l *linter) sameGroup(a, b int) bool {
 		}
 	}
 	return l.groupOf[a] == l.groupOf[b]
+}
+
+// sameReaders reports whether the same crawlers read the groups of two
+// rule lines: every rule set holding one holds the other (the "*" set
+// stands for the crawlers without a group of their own).
+// Each group's readers are computed once, as the list of the sets that
+// hold it: linear in the size of the sets, which the audit bounds.
+func (l *linter) sameReaders(a, b int) bool {
+	l.sameGroup(a, a) // fills l.groupOf
+	if l.readers == nil {
+		l.readers = make([][]int32, len(l.r.Groups))
+		for si, rs := range l.ruleSets() {
+			for _, g := range rs.groups {
+				l.readers[g] = append(l.readers[g], int32(si))
+			}
+		}
+	}
+	return slices.Equal(l.readers[l.groupOf[a]], l.readers[l.groupOf[b]])
 }
 
 type compiled struct {

@@ -77,6 +77,7 @@ func exampleFiles() map[string]struct{ bad, good string } {
 		"clean-param":               {"User-agent: Yandex\nClean-param: utm_source&utm_medium /catalog/\n", "User-agent: Yandex\nDisallow: /admin/\n"},
 		"noindex-directive":         {"User-agent: *\nDisallow: /admin/\nNoindex: /drafts/\n", "User-agent: *\nDisallow: /admin/\n"},
 		"sitemap-not-absolute":      {"User-agent: *\nDisallow: /admin/\nSitemap: /sitemap.xml\n", "User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/sitemap.xml\n"},
+		"sitemap-malformed":         {"User-agent: *\nDisallow: /admin/\nSitemap: https://https//example.com/sitemap.xml\n", "User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/sitemap.xml\n"},
 		"multiple-star-groups":      {"User-agent: *\nDisallow: /a/\n\nUser-agent: *\nDisallow: /b/\n", "User-agent: *\nDisallow: /a/\nDisallow: /b/\n"},
 		"blank-line-in-group":       {"User-agent: Yandex\n\nDisallow: /admin/\n", "User-agent: Yandex\nDisallow: /admin/\n"},
 		"named-group-replaces-star": {"User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /tmp/\n", "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /tmp/\nDisallow: /private/\n"},
@@ -106,7 +107,7 @@ func exampleFiles() map[string]struct{ bad, good string } {
 		"sitemap-invalid":           {"User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap-bad.xml\n", "User-agent: *\nDisallow: /admin/\n\nSitemap: https://example.com/sitemap.xml\n"},
 		"sitemap-other-host":        {"User-agent: *\nDisallow: /admin/\nSitemap: https://cdn.example.net/sitemap.xml\n", "User-agent: *\nDisallow: /admin/\nSitemap: https://example.com/sitemap.xml\n"},
 		"redundant-rule":            {"User-agent: *\nDisallow: /admin/\nDisallow: /admin/users\n", "User-agent: *\nDisallow: /admin/\n"},
-		"broad-prefix":              {"User-agent: *\nDisallow: /test\n\nUser-agent: bingbot\nDisallow: /testimonials\n", "User-agent: *\nDisallow: /test/\n\nUser-agent: bingbot\nDisallow: /testimonials\n"},
+		"broad-prefix":              {"User-agent: *\nDisallow: /test\n\nUser-agent: bingbot\nAllow: /testimonials\nDisallow: /admin/\n", "User-agent: *\nDisallow: /test/\n\nUser-agent: bingbot\nAllow: /testimonials\nDisallow: /admin/\n"},
 		// The catalogue test lints these with the bound on merged rule sets
 		// lowered to 4 rules (a file that reaches the real bound is hundreds of
 		// lines): each name below merges the shared group with its own.

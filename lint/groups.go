@@ -83,8 +83,18 @@ func (l *linter) checkLayout(g *robotstxt.Group, global bool) {
 		if l.blankBetween(uas[0].Line, uas[last+1].Line) {
 			yandex = l.t("empty-group.yandex")
 		}
+		// A Content-Usage line among them is a rule for attach-05 (section
+		// 3), which ends their group there: the file's usage preferences
+		// and its crawl rules then come from different groups.
+		usage := ""
+		for n := uas[0].Line + 1; n < uas[last+1].Line; n++ {
+			if ln := l.line(n); ln != nil && ln.Field == robotstxt.FieldOther && robotstxt.IsUsageKey(ln.Key) {
+				usage = l.t("empty-group.usage", "line", n)
+				break
+			}
+		}
 		l.add(Warning, "empty-group", variant, uas[0].Line, 0, "agents", l.agents(uas[:last+1]),
-			"next", uas[last+1].Line, "rules", g.Rules[0].Line, "yandex", yandex)
+			"next", uas[last+1].Line, "rules", g.Rules[0].Line, "yandex", yandex, "usage", usage)
 	}
 	// Blank lines between the last user-agent line and the first rule.
 	last, first := uas[len(uas)-1].Line, g.Rules[0].Line

@@ -2,9 +2,11 @@ package lint
 
 import (
 	"math"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/robotstxt/robotstxt"
@@ -292,6 +294,8 @@ func (l *linter) checkSitemap(ln *robotstxt.Line) {
 		l.fixValue(f, ln, v, rest) // fix.go: the second scheme and host are the URL meant
 	case u.Host == "":
 		l.add(Error, "sitemap-not-absolute", "invalid", ln.Number, col, "value", quote(v))
+	default:
+		l.checkSitemapMalformed(ln.Number, col, v, u)
 	}
 }
 
@@ -300,6 +304,66 @@ func (l *linter) checkSitemap(ln *robotstxt.Line) {
 func doubledScheme(host string) bool {
 	h := strings.ToLower(host)
 	return h == "http:" || h == "https:"
+}
+
+// checkSitemapMalformed: an absolute http(s) URL that is still not the
+// sitemap's address: the scheme written twice with its colon lost
+// ("https://https//www.example.com/sitemap.xml" reads as the host "https";
+// with the colon, sitemap-not-absolute names it and fixes it), a host that
+// is no host name, or a path that starts with "//",
+// another URL than the one with a single "/" (RFC 3986 section 3.3).
+func (l *linter) checkSitemapMalformed(line, col int, v string, u *url.URL) {
+	host := u.Hostname()
+	switch {
+	case host == "http" || host == "https" || strings.HasPrefix(strings.ToLower(u.Host), "http:") || strings.HasPrefix(strings.ToLower(u.Host), "https:"):
+		// What follows the second scheme, with the first scheme kept:
+		// "https://https//www.example.com/s.xml" (its colon lost too).
+		rest := v[len(u.Scheme)+len("://"):]
+		for _, p := range []string{"https:", "http:", "https", "http"} {
+			if len(rest) >= len(p) && strings.EqualFold(rest[:len(p)], p) {
+				rest = rest[len(p):]
+				break
+			}
+		}
+		fixed := u.Scheme + "://" + strings.TrimLeft(rest, "/")
+		if w, err := url.Parse(fixed); err == nil && w.Host != "" {
+			w.Path = "/" + strings.TrimLeft(w.Path, "/")
+			w.RawPath = ""
+			fixed = w.String()
+		}
+		l.add(Warning, "sitemap-malformed", "scheme", line, col, "value", quote(v), "url", fixed)
+	case !hostName(host):
+		l.add(Warning, "sitemap-malformed", "host", line, col, "value", quote(v), "host", quote(host))
+	case strings.HasPrefix(u.EscapedPath(), "//"):
+		l.add(Info, "sitemap-malformed", "slashes", line, col, "value", quote(v),
+			"url", u.Scheme+"://"+u.Host+"/"+strings.TrimLeft(u.EscapedPath(), "/")+queryOf(u))
+	}
+}
+
+func queryOf(u *url.URL) string {
+	if u.RawQuery == "" {
+		return ""
+	}
+	return "?" + u.RawQuery
+}
+
+// hostName reports a DNS name or an IP address: letters, digits, "-" and
+// "." (and non-ASCII letters of an internationalised name), or an IPv6
+// address in brackets, which Hostname has already unwrapped.
+func hostName(h string) bool {
+	if h == "" {
+		return false
+	}
+	if strings.Contains(h, ":") {
+		_, err := netip.ParseAddr(h)
+		return err == nil
+	}
+	for _, r := range h {
+		if !(r == '-' || r == '.' || r == '_' || '0' <= r && r <= '9' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r >= 0x80 && unicode.IsLetter(r)) {
+			return false
+		}
+	}
+	return !strings.HasPrefix(h, ".") && !strings.Contains(h, "..")
 }
 
 // looksLikeHost reports "example.com/sitemap.xml": a host name, then a path.
@@ -432,8 +496,15 @@ func (l *linter) checkContentSignal(ln *robotstxt.Line) {
 			}
 			return
 		case !strings.EqualFold(value, "yes") && !strings.EqualFold(value, "no"):
-			l.add(Error, "content-signal", "bad-value", n, col, "name", name, "value", quote(value))
-			return
+			full := map[string]string{"n": "no", "y": "yes"}[strings.ToLower(value)]
+			if full == "" {
+				l.add(Error, "content-signal", "bad-value", n, col, "name", name, "value", quote(value))
+				return
+			}
+			// Content-Usage's spelling. check reads "n" as "no" and refuses
+			// (robotstxt.Signal.Refuses): one reading, so a warning that says
+			// so, not an error that calls the line unreadable.
+			l.add(Warning, "content-signal", "short", n, col, "name", name, "value", value, "full", full)
 		case seen[lname]:
 			l.add(Warning, "content-signal", "twice", n, col, "name", name)
 			return

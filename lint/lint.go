@@ -201,6 +201,7 @@ type linter struct {
 	priorities map[*robotstxt.Group]*groupPriorities
 	agentLines map[string]int // first user-agent line of each lower-case token
 	groupOf    map[int]int    // the group of each rule line
+	readers    [][]int32      // by group: the rule sets that hold it (sameReaders)
 	restricted map[string]int // lower-case token -> first group line that disallows something (see mergedRestriction)
 	globs      []cachedGlob   // by rule line (see globOf)
 	arena      arena          // for the texts of globs

@@ -417,13 +417,15 @@ func (l *linter) checkSitemaps() {
 
 // checkBroadPrefix: a rule without a trailing "/" also matches every path
 // that merely starts with it ("Disallow: /test" blocks "/testimonial").
-// Reported when the file itself names such a longer path and does not
-// disallow it for the same crawlers anyway (an Allow, or another group's
-// rule), so the catch is known to be real and to matter.
+// Reported when the file itself names such a longer path and disallows it
+// nowhere (an Allow, so the catch is known to be real and to matter): a
+// longer path the file disallows for other crawlers (yandex.com.tr's
+// "/sportagent" beside "/sport", ibm.com's "/links" beside "/link") shows
+// the owner means the prefix, and "/sport/" would open it.
 func (l *linter) checkBroadPrefix() {
-	var all []string // every pattern of the file, sorted; built when first needed
+	var all []string            // every pattern of the file, sorted; built when first needed
+	var blocked map[string]bool // every Disallow pattern of the file; the same
 	for _, rs := range l.ruleSets() {
-		var blocked map[string]bool // built when the set has a candidate
 		for _, r := range rs.rules {
 			p := r.Pattern
 			if r.Kind != robotstxt.Disallow || len(p) < 3 || p[0] != '/' || !isNameByte(p[len(p)-1]) ||
@@ -441,9 +443,11 @@ func (l *linter) checkBroadPrefix() {
 			}
 			if blocked == nil {
 				blocked = map[string]bool{}
-				for _, r := range rs.rules {
-					if r.Kind == robotstxt.Disallow {
-						blocked[r.Pattern] = true
+				for _, g := range l.r.Groups {
+					for _, r := range g.Rules {
+						if r.Kind == robotstxt.Disallow {
+							blocked[r.Pattern] = true
+						}
 					}
 				}
 			}

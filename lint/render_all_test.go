@@ -51,6 +51,12 @@ var variantInputs = []struct {
 	{text: "User-agent: GPTBot\nUser-agent: CCBot\nDisallow: /tmp/\n\nUser-agent: *\nDisallow: /private/\n"},
 	{text: "User-agent: *\nDisallow: ^/a\nDisallow: \\d\nDisallow: /(a|b)\nDisallow: /[0-9]\n\nUser-agent: Googelbot\nDisallow: /x\n\nUser-agent: Bingbot\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /y\n"},
 	{text: "User-agent: *\nDisallow: /a\n\nUser-agent: Googelbot\nDisallow: /x\n"},
+	{text: "User-agent: ChatGPT\nUser-agent: Claude\nDisallow: /\n\nUser-agent: *\nDisallow: /x\n"},
+	{text: "User-agent: bingbot\nCrawl-delay: 10\nUser-agent: MJ12bot\nDisallow: /\n"},
+	{text: "User-agent: *\nCrawl-delay: 3\nUser-agent: BadBot\nDisallow: /\n"},
+	{text: "User-agent: a\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\n\nUser-agent: *\nDisallow: /a\nDisallow: /b\nDisallow: /c\nDisallow: /d\nDisallow: /e\n"},
+	{text: "User-agent: *\nDisallow: /x\nSitemap: https://exa!mple.com/s.xml\nSitemap: https://example.com//s.xml\n"},
+	{text: "User-agent: GPTBot\nContent-Usage: train-ai=n\n\nUser-agent: *\nContent-Signal: ai-train=n\nDisallow: /x\n"},
 }
 
 func manyRules(n int) string {

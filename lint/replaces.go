@@ -87,12 +87,21 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 	if ignores {
 		return
 	}
-	var lost []string
-	count := 0
+	var lost, lostPatterns []string
+	count, repeated := 0, 0
 	done := map[string]bool{}
+	own := map[string]bool{}
+	for _, r := range rs.rules {
+		if r.Kind == robotstxt.Disallow {
+			own[r.Pattern] = true
+		}
+	}
 	for _, r := range star.rules {
 		if r.Kind != robotstxt.Disallow || done[r.Pattern] {
 			continue
+		}
+		if own[r.Pattern] {
+			repeated++
 		}
 		if l.budget <= 0 {
 			l.outOfBudget = true
@@ -110,12 +119,24 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 		}
 		if v := rs.agent.Check(u); v.Allowed {
 			count++
+			if len(lostPatterns) < 64 {
+				lostPatterns = append(lostPatterns, r.Pattern)
+			}
 			if len(lost) < 4 {
 				lost = append(lost, fmt.Sprintf("%s (%s)", ruleText(r), l.t("at-line", "line", r.Line)))
 			}
 		}
 	}
 	if count == 0 {
+		return
+	}
+	// A group that repeats the "*" rules and leaves a few out has likely
+	// left them out on purpose (help.activecampaign.com copies 37 of the 38
+	// and opens /tickets to AppleBot, "# Allow /tickets"): asking to copy
+	// them in would undo that. Nothing when a comment names a path left
+	// out; else a note, not a request.
+	leftOut := repeated >= 3 && repeated >= 4*count
+	if leftOut && l.commentNames(rs, lostPatterns) {
 		return
 	}
 	list := strings.Join(lost, ", ")
@@ -130,8 +151,37 @@ func (l *linter) checkReplacesStar(rs, star *ruleSet) {
 	if allowOnly {
 		variant = "allow-only"
 	}
-	l.add(Warning, "named-group-replaces-star", variant, first, 0, "agents", l.list(tokens, 4), "count", l.count(count, "rule"),
-		"rules", list, "star", starLineOf(star))
+	sev := Warning
+	if leftOut {
+		variant, sev = "left-out", Info
+	}
+	l.add(sev, "named-group-replaces-star", variant, first, 0, "agents", l.list(tokens, 4), "count", l.count(count, "rule"),
+		"rules", list, "star", starLineOf(star), "repeated", repeated)
+}
+
+// commentNames reports a comment on the user-agent lines of a rule set, or
+// in the three lines above the first, that names one of the patterns.
+func (l *linter) commentNames(rs *ruleSet, patterns []string) bool {
+	uas := rs.agent.UserAgents()
+	if len(uas) == 0 {
+		return false
+	}
+	for n := max(1, uas[0].Line-3); n <= uas[len(uas)-1].Line; n++ {
+		ln := l.line(n)
+		if ln == nil {
+			continue
+		}
+		i := strings.IndexByte(ln.Text, '#')
+		if i < 0 {
+			continue
+		}
+		for _, p := range patterns {
+			if len(p) > 1 && strings.Contains(ln.Text[i:], p) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func starLineOf(rs *ruleSet) int {

@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"testing"
+
+	"github.com/robotstxt/robotstxt"
 )
 
 // The usage checks' tests join the tables of lint_test.go: each check both
@@ -76,5 +78,52 @@ func TestUsageNeverRemoves(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestUsageOneReading: lint reads the preference lines as check does
+// (issue 42). Content-Signal "n" and "y" are read as "no" and "yes"
+// (robotstxt.Signal.Refuses: check --purpose refuses on ai-train=n), so lint
+// warns that the policy spells them out rather than calling the line an
+// error; and a Content-Usage line among user-agent lines, which attach-05's
+// grammar (section 3) makes the end of their group while Google's grouping
+// reads on, is named in empty-group's warning.
+func TestUsageOneReading(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		id         string
+		line       int
+		sev        Severity
+		has        string
+	}{
+		{"short no", "User-agent: *\nContent-Signal: search=yes, ai-train=n\nAllow: /\n", "content-signal", 2, Warning, "reads n as no"},
+		{"short yes, upper case", "User-agent: *\nContent-Signal: search=Y\nAllow: /\n", "content-signal", 2, Warning, "reads Y as yes"},
+		{"another value stays an error", "User-agent: *\nContent-Signal: ai-train=never\nAllow: /\n", "content-signal", 2, Error, "must be yes or no"},
+		{"Content-Usage ends the run for attach-05", "User-agent: GPTBot\nContent-Usage: train-ai=n\n\nUser-agent: *\nDisallow: /private/\n",
+			"empty-group", 1, Warning, "Content-Usage line (line 2) is theirs alone"},
+		{"Crawl-delay: no word on Content-Usage", "User-agent: GPTBot\nCrawl-delay: 5\n\nUser-agent: *\nDisallow: /private/\n",
+			"empty-group", 1, Warning, "share its rules (from line 5)."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var hit *Finding
+			got := Lint(tt.text, nil)
+			for i := range got {
+				if got[i].ID == tt.id && got[i].Line == tt.line {
+					hit = &got[i]
+				}
+			}
+			if hit == nil {
+				t.Fatalf("no %s at line %d:\n%s", tt.id, tt.line, dump(got))
+			}
+			if hit.Severity != tt.sev || !strings.Contains(hit.Message+" "+hit.Fix, tt.has) {
+				t.Errorf("%v %q, want %v and %q", hit.Severity, hit.Message, tt.sev, tt.has)
+			}
+		})
+	}
+	// The same reading in check: "n" refuses.
+	r := robotstxt.ParseString("User-agent: *\nContent-Signal: ai-train=n\nAllow: /\n")
+	u := r.Usage(r.Agent("GPTBot"), "/x")
+	if _, refused := u.Refuses("train-ai"); !refused {
+		t.Error("check does not refuse train-ai on ai-train=n")
 	}
 }

@@ -26,10 +26,16 @@ and apply only where crawling is allowed, and some readers take
 Content-Signal from the group while others read it file-wide. See
 docs/usage-preferences.md.
 
+A --signal key given twice with two values is a usage error.
+
 --merge FILE keeps every line of FILE (its groups, rules, comments and
-sitemaps); its Content-Usage or Content-Signal lines are replaced when new
-ones are chosen. A blocked crawler that FILE names keeps FILE's group (a
-note on standard error says so).
+sitemaps). When preferences are chosen, they replace its Content-Usage lines
+without a path (lines with a path are kept: they still decide their paths);
+when signals are chosen, they replace the Content-Signal lines of its
+groups, and are set in a Content-Signal line before the first group, which
+is kept for readers that read it file-wide. A blocked crawler that FILE
+names keeps FILE's group. Notes on standard error say what was replaced and
+kept.
 
 The output lints clean ("robotstxt lint" reports no error or warning) and
 "robotstxt check" confirms each choice.
@@ -51,23 +57,30 @@ Exit status: 0, or 2 on a usage or input error.`,
 		return usagef("generate: unexpected argument %s (choices are flags; see robotstxt generate --help)", textsafe.Escape(fs.Arg(0)))
 	}
 	ch := robotsgen.Choices{Block: block, TrainAI: *trainAI, Search: *search, Sitemaps: sitemaps}
+	given := map[string]string{} // key: the --signal that set it, as written
 	for _, s := range signals {
 		k, v, ok := strings.Cut(s, "=")
 		k, v = strings.ToLower(strings.TrimSpace(k)), strings.ToLower(strings.TrimSpace(v))
+		var dst *string
 		switch {
 		case !ok:
 			return usagef("generate: --signal %s: want key=value", textsafe.Escape(s))
 		case k == "search":
-			ch.SignalSearch = v
+			dst = &ch.SignalSearch
 		case k == "ai-input":
-			ch.SignalAIInput = v
+			dst = &ch.SignalAIInput
 		case k == "ai-train":
-			ch.SignalAITrain = v
+			dst = &ch.SignalAITrain
 		case k == "use":
-			ch.SignalUse = v
+			dst = &ch.SignalUse
 		default:
 			return usagef("generate: --signal %s: the keys are search, ai-input, ai-train and use", textsafe.Escape(s))
 		}
+		// Two values for one key: no silent "last wins".
+		if *dst != "" && *dst != v {
+			return usagef("generate: --signal %s and --signal %s give %s two values; give one", textsafe.Escape(given[k]), textsafe.Escape(s), k)
+		}
+		*dst, given[k] = v, s
 	}
 	if *merge != "" {
 		body, err := c.readInput(*merge)

@@ -191,6 +191,15 @@ func equalMaps(a, b map[string]string) bool {
 	return true
 }
 
+// TestGenerateSignalRepeated: a key given twice with the same value is
+// one choice, not a conflict.
+func TestGenerateSignalRepeated(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "generate", "--signal", "ai-train=no", "--signal", "AI-Train=No")
+	if code != 0 || stderr != "" || !strings.Contains(out, "Content-Signal: ai-train=no\n") {
+		t.Errorf("exit %d, stderr %q, output\n%s", code, stderr, out)
+	}
+}
+
 // TestGenerateErrors: bad choices are usage errors that say what is wrong.
 func TestGenerateErrors(t *testing.T) {
 	for _, tt := range []struct {
@@ -205,6 +214,9 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"--signal", "search"}, "want key=value"},
 		{[]string{"--sitemap", "/sitemap.xml"}, "absolute http or https URL"},
 		{[]string{"extra"}, "unexpected argument"},
+		// Two values for one key: neither wins silently (issue 42).
+		{[]string{"--signal", "ai-train=no", "--signal", "ai-train=yes"}, "--signal ai-train=no and --signal ai-train=yes give ai-train two values"},
+		{[]string{"--signal", "use=full", "--signal", "search=yes", "--signal", "USE=reference"}, "--signal use=full and --signal USE=reference give use two values"},
 	} {
 		_, stderr, code := runCLI(t, "", append([]string{"generate"}, tt.args...)...)
 		if code != exitUsage || !strings.Contains(stderr, tt.want) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/robotstxt/robotstxt"
@@ -27,8 +28,13 @@ type Choices struct {
 	// Sitemaps are absolute http(s) URLs.
 	Sitemaps []string
 	// Merge is an existing robots.txt to merge into: its lines are kept,
-	// except its Content-Usage (Content-Signal) lines when preferences
-	// (signals) are chosen, which the chosen ones replace.
+	// except, when preferences are chosen, its group-wide Content-Usage
+	// lines (those without a path: a path-scoped line is more specific
+	// and keeps deciding its paths, attach-05 section 3.1), and, when
+	// signals are chosen, the Content-Signal lines of its groups; the
+	// chosen lines replace them. A Content-Signal line before the first
+	// group, which file-wide readers apply to every crawler, stays where
+	// it is, with the chosen keys set in it and its other keys kept.
 	Merge string
 }
 
@@ -131,7 +137,7 @@ func Build(c Choices) (Result, error) {
 				hasStar = hasStar || ua.Global()
 			}
 		}
-		writeMerged(&b, r, usage, signal)
+		res.Notes = append(res.Notes, writeMerged(&b, r, usage, signal, &c)...)
 	}
 	if !hasStar {
 		if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n\n") {
@@ -245,11 +251,16 @@ func writeLines(b *strings.Builder, lines ...string) {
 
 // writeMerged copies the merged file line by line, dropping the
 // preference lines the choices replace and adding the chosen ones after
-// the last directive of every group that allows something.
-func writeMerged(b *strings.Builder, r *robotstxt.Robots, usage, signal string) {
+// the last directive of every group that allows something. It returns
+// notes on what it replaced and kept.
+func writeMerged(b *strings.Builder, r *robotstxt.Robots, usage, signal string, c *Choices) []string {
 	// The line after which each open group gets the chosen lines.
 	after := map[int]bool{}
 	lines := slices.Collect(robotstxt.Lines(r.Text()))
+	first := len(lines) + 1 // the first group's first line
+	if len(r.Groups) > 0 {
+		first = r.Groups[0].UserAgents[0].Line
+	}
 	for gi, g := range r.Groups {
 		if _, closed := crawlers.ClosedBy(g.Rules); closed {
 			continue
@@ -261,24 +272,81 @@ func writeMerged(b *strings.Builder, r *robotstxt.Robots, usage, signal string) 
 		last := g.UserAgents[len(g.UserAgents)-1].Line
 		for n := last; n <= end; n++ {
 			ln := lines[n-1]
-			if ln.Field != robotstxt.FieldNone && ln.Field != robotstxt.FieldSitemap && !replaced(&ln, usage, signal) {
+			if ln.Field != robotstxt.FieldNone && ln.Field != robotstxt.FieldSitemap && !replaced(&ln, usage, signal, first) {
 				last = n
 			}
 		}
 		after[last] = true
 	}
+	var gone, kept, fileWide []string
 	for i := range lines {
 		ln := &lines[i]
-		if !replaced(ln, usage, signal) {
+		switch {
+		case ln.Number < first && signal != "" && ln.Field == robotstxt.FieldOther && robotstxt.IsSignalKey(ln.Key):
+			b.WriteString(ln.Key + ": " + mergeSignal(ln.Value, c) + "\n")
+			fileWide = append(fileWide, strconv.Itoa(ln.Number))
+		case replaced(ln, usage, signal, first):
+			gone = append(gone, strconv.Itoa(ln.Number))
+		default:
+			if usage != "" && ln.Field == robotstxt.FieldOther && robotstxt.IsUsageKey(ln.Key) {
+				kept = append(kept, strconv.Itoa(ln.Number))
+			}
 			b.WriteString(strings.TrimRight(ln.Text, "\r") + "\n")
 		}
 		if after[ln.Number] {
 			writeLines(b, usage, signal)
 		}
 	}
+	var notes []string
+	if len(gone) > 0 {
+		notes = append(notes, "the chosen preference lines replace line "+strings.Join(gone, ", ")+" of the merged file")
+	}
+	if len(kept) > 0 {
+		notes = append(notes, "the merged file's Content-Usage line "+strings.Join(kept, ", ")+" (with a path, or before any group) is kept: it still decides its paths")
+	}
+	if len(fileWide) > 0 {
+		notes = append(notes, "the merged file's Content-Signal line "+strings.Join(fileWide, ", ")+" before the first group is kept for file-wide readers, with the chosen keys set in it")
+	}
+	return notes
 }
 
-// replaced reports a line that a chosen line replaces.
-func replaced(ln *robotstxt.Line, usage, signal string) bool {
-	return ln.Field == robotstxt.FieldOther && (usage != "" && robotstxt.IsUsageKey(ln.Key) || signal != "" && robotstxt.IsSignalKey(ln.Key))
+// replaced reports a line of the merged file that a chosen line replaces:
+// a Content-Usage line without a path in a group, a Content-Signal line in
+// a group (first is the first group's first line).
+func replaced(ln *robotstxt.Line, usage, signal string, first int) bool {
+	if ln.Field != robotstxt.FieldOther || ln.Number < first {
+		return false
+	}
+	if usage != "" && robotstxt.IsUsageKey(ln.Key) {
+		path, _ := robotstxt.SplitUsageValue(ln.Value)
+		return path == ""
+	}
+	return signal != "" && robotstxt.IsSignalKey(ln.Key)
+}
+
+// mergeSignal sets the chosen Content-Signal keys in a merged line's value,
+// keeping its other keys in their order.
+func mergeSignal(value string, c *Choices) string {
+	chosen := []struct{ k, v string }{{"search", c.SignalSearch}, {"ai-input", c.SignalAIInput}, {"ai-train", c.SignalAITrain}, {"use", c.SignalUse}}
+	done := map[string]bool{}
+	var out []string
+	for _, part := range strings.Split(value, ",") {
+		k, _, _ := strings.Cut(part, "=")
+		k = strings.ToLower(strings.TrimSpace(k))
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		for _, ch := range chosen {
+			if ch.k == k && ch.v != "" {
+				part, done[k] = ch.k+"="+ch.v, true
+			}
+		}
+		out = append(out, strings.TrimSpace(part))
+	}
+	for _, ch := range chosen {
+		if ch.v != "" && !done[ch.k] {
+			out = append(out, ch.k+"="+ch.v)
+		}
+	}
+	return strings.Join(out, ", ")
 }

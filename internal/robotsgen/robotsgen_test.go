@@ -56,3 +56,80 @@ func TestBuildRejects(t *testing.T) {
 		}
 	}
 }
+
+// The merged file's path-scoped Content-Usage lines are kept (each still
+// decides its paths by the longest match, attach-05 section 3.1), and so is
+// its file-wide Content-Signal line, which file-wide readers apply to every
+// crawler: the chosen keys are set in it, its other keys kept. A note says
+// what was replaced and kept (issue 42).
+func TestMergeKeepsPathRulesAndFileSignal(t *testing.T) {
+	merge := "Content-Signal: search=yes, ai-input=yes, ai-train=yes\n\nUser-agent: *\nAllow: /\nContent-Usage: train-ai=y\n" +
+		"Content-Usage: /docs/ train-ai=y, search=n\nContent-Signal: ai-train=yes\n"
+	res, err := Build(Choices{TrainAI: "n", SignalAITrain: "no", Merge: merge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Content-Signal: search=yes, ai-input=yes, ai-train=no\n", "Content-Usage: /docs/ train-ai=y, search=n\n",
+		"Content-Usage: train-ai=n\n", "Content-Signal: ai-train=no\n"} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("no %q in\n%s", want, res.Text)
+		}
+	}
+	for _, gone := range []string{"Content-Usage: train-ai=y\n", "Content-Signal: ai-train=yes\n"} {
+		if strings.Contains(res.Text, gone) {
+			t.Errorf("%q kept in\n%s", gone, res.Text)
+		}
+	}
+	r := robotstxt.ParseString(res.Text)
+	a := r.Agent("ExampleBot")
+	if u := r.Usage(a, "/docs/x"); u.Preferences.TrainAI != robotstxt.PreferenceAllow || u.Preferences.Search != robotstxt.PreferenceDisallow {
+		t.Errorf("/docs/x: %+v", u.Preferences)
+	}
+	if u := r.Usage(a, "/a"); u.Preferences.TrainAI != robotstxt.PreferenceDisallow {
+		t.Errorf("/a: %+v", u.Preferences)
+	}
+	pre := r.PreambleSignals()
+	if len(pre) != 3 || pre[2].Key != "ai-train" || pre[2].Value != "no" {
+		t.Errorf("file-wide signals %+v", pre)
+	}
+	notes := strings.Join(res.Notes, "\n")
+	for _, want := range []string{"replace line 5, 7", "Content-Usage line 6", "Content-Signal line 1"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes %q: no %q", notes, want)
+		}
+	}
+	// No preference chosen: every line is kept as it is.
+	res, err = Build(Choices{Merge: merge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(merge, "\n"), "\n") {
+		if line != "" && !strings.Contains(res.Text, line+"\n") {
+			t.Errorf("%q dropped", line)
+		}
+	}
+}
+
+// FuzzBuildMerge: merging never panics, and keeps every line of the merged
+// file that no chosen line replaces (group-wide Content-Usage and the
+// Content-Signal lines are replaced or rewritten).
+func FuzzBuildMerge(f *testing.F) {
+	for _, s := range []string{"User-agent: *\nAllow: /\nContent-Usage: train-ai=y\nContent-Usage: /docs/ search=n\n",
+		"Content-Signal: search=yes\n\nUser-agent: a\nContent-Usage: train-ai=n\nUser-agent: b\nDisallow: /\n", "# only a comment\n", "\r\n\r\nUser-agent: *\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, merge string) {
+		res, err := Build(Choices{TrainAI: "n", SignalAITrain: "no", Merge: merge})
+		if err != nil || strings.TrimSpace(merge) == "" {
+			return // a blank file is no file to merge into
+		}
+		for ln := range robotstxt.Lines(robotstxt.ParseString(merge).Text()) {
+			if ln.Field == robotstxt.FieldOther && (robotstxt.IsUsageKey(ln.Key) || robotstxt.IsSignalKey(ln.Key)) {
+				continue
+			}
+			if !strings.Contains(res.Text, strings.TrimRight(ln.Text, "\r")+"\n") {
+				t.Fatalf("line %d %q lost:\n%s", ln.Number, ln.Text, res.Text)
+			}
+		}
+	})
+}
