@@ -119,8 +119,11 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"robotstxt", "completion", ""}, sorted(docgen.Shells...)},
 		{[]string{"robotstxt", "lint", "--fo"}, []string{"--format"}},
 		{[]string{"robotstxt", "lint", "--format", "s"}, []string{"sarif"}},
-		{[]string{"robotstxt", "lint", "--format", "=", "j"}, []string{"json"}}, // --format=j
-		{[]string{"robotstxt", "lint", "--format", "="}, sorted("text", "json", "sarif", "github")},
+		{[]string{"robotstxt", "lint", "--format", "=", "js"}, []string{"json"}}, // --format=js
+		{[]string{"robotstxt", "lint", "--format", "="}, sorted("text", "json", "sarif", "github", "concise", "gitlab", "junit")},
+		{[]string{"robotstxt", "lint", "--output-format", "ju"}, []string{"junit"}}, // an alias completes as its flag
+		{[]string{"robotstxt", "lint", "--select", "blocks-"}, []string{"blocks-", "blocks-css-js"}},
+		{[]string{"robotstxt", "lint", "--ignore", "warn"}, []string{"warning"}},
 		{[]string{"robotstxt", "lint", "--fail-on", "w"}, []string{"warning"}},
 		{[]string{"robotstxt", "check", "-a", "Googlebot-I"}, []string{"Googlebot-Image"}},
 		{[]string{"robotstxt", "lint", "-f", "rob"}, []string{"robots.txt", "robots2.txt"}},
@@ -192,7 +195,7 @@ func TestFishCompletion(t *testing.T) {
 		want []string
 	}{
 		{"robotstxt li", []string{"lint"}},
-		{"robotstxt lint --format ", []string{"github", "json", "sarif", "text"}},
+		{"robotstxt lint --format ", []string{"concise", "github", "gitlab", "json", "junit", "sarif", "text"}},
 		{"robotstxt lint --fail", []string{"--fail-on"}},
 		{"robotstxt check -a Googlebot-I", []string{"Googlebot-Image"}},
 		{"robotstxt completion z", []string{"zsh"}},
@@ -263,7 +266,7 @@ func TestZshCompletion(t *testing.T) {
 	}{
 		{"robotstxt li", []string{"lint"}},
 		{"robotstxt lint --fa", []string{"--fail-on"}},
-		{"robotstxt lint --format ", []string{"github", "json", "sarif", "text"}},
+		{"robotstxt lint --format ", []string{"concise", "github", "gitlab", "json", "junit", "sarif", "text"}},
 		{"robotstxt lint --format=s", []string{"sarif"}},
 		{"robotstxt check -a Googlebot-I", []string{"Googlebot-Image"}},
 		{"robotstxt help ch", []string{"check"}},

@@ -22,7 +22,7 @@ import (
 const maxLintFiles = 100_000
 
 func runLint(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("lint", "[-f FILE | FILE... | DIR...] [--format text|json|sarif|github] [--fail-on error|warning|info] [--host HOST]\n       robotstxt lint --checks | --explain ID [--lang LANG]",
+	fs := c.newFlags("lint", "[-f FILE | FILE... | DIR...] [--format text|json|sarif|github|concise|gitlab|junit] [--fail-on error|warning|info] [--host HOST]\n       robotstxt lint --checks | --explain ID [--lang LANG]",
 		`Audit robots.txt files: what crawlers ignore or misread, what is risky or
 probably not meant, and what only some crawlers understand. Each finding has a
 stable ID, a severity, a line and, where there is one, a fix.

@@ -35,7 +35,8 @@ type Flag struct {
 	Bool    bool
 	// Values are the values a shell may complete: from "--NAME a|b|c" in the
 	// synopsis, a list such as "text, json, sarif or github" in the usage,
-	// the audit's check ids for --explain and the message languages for
+	// the audit's check ids for --explain (and with the severities and ID
+	// prefixes for --select and --ignore) and the message languages for
 	// --lang. Empty means any value.
 	Values []string
 	// Files reports that the value names a file or directory (its
@@ -88,6 +89,19 @@ func FromFlagSet(name, summary, synopsis, about, example, help string, fs *flag.
 		}
 		cmd.Flags = append(cmd.Flags, fl)
 	})
+	// An alias ("the same as --format format") completes as its flag does.
+	for i, fl := range cmd.Flags {
+		other, ok := strings.CutPrefix(fl.Usage, "the same as ")
+		if !ok || fl.Bool || len(fl.Values) > 0 {
+			continue
+		}
+		other, _, _ = strings.Cut(strings.TrimLeft(other, "-"), " ")
+		for _, f := range cmd.Flags {
+			if f.Name == other {
+				cmd.Flags[i].Values, cmd.Flags[i].Files = f.Values, f.Files
+			}
+		}
+	}
 	return cmd
 }
 
@@ -108,6 +122,18 @@ func flagValues(synopsis, name, usage string) []string {
 			ids = append(ids, ch.ID)
 		}
 		return ids
+	case "select", "ignore":
+		// lint's choices: the severities, every check ID and the prefixes
+		// of check IDs ("blocks-") that --select and --ignore take.
+		names := []string{"error", "warning", "info"}
+		for _, ch := range lint.Checks() {
+			names = append(names, ch.ID)
+			if i := strings.Index(ch.ID, "-"); i > 0 {
+				names = append(names, ch.ID[:i+1])
+			}
+		}
+		slices.Sort(names)
+		return slices.Compact(names)
 	case "a":
 		// A crawler's name: offer the registry's tokens.
 		var tokens []string
