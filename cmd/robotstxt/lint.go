@@ -240,6 +240,8 @@ one is, 2 on a usage or input error.`,
 		}
 		if fixer.on() {
 			opts := lint.FixOptions{Options: lint.Options{MaxBytes: fc.maxBytes, Lang: *lang, Host: fc.host}, Keep: fc.sel.Filter}
+			// A proof can take a moment on a file of many wildcards: say so.
+			prog.show("lint: proving the fixes of %s", display)
 			if text, err = fixer.run(c, p, display, text, opts); err != nil {
 				return err
 			}

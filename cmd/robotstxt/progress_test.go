@@ -126,3 +126,16 @@ func TestLintProgress(t *testing.T) {
 		t.Errorf("a status line with no terminal: %q", stderr)
 	}
 }
+
+// lint --fix --progress always says, while it proves fixes, whose fixes.
+func TestLintFixProgress(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(file, []byte("Useragent: *\nDisallow: /x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, "", "lint", "--fix", "--progress", "always", file)
+	if code != 0 || !strings.Contains(stderr, "lint: proving the fixes of "+file) || !strings.Contains(stderr, "fixed 1 finding") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
