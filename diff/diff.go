@@ -79,9 +79,9 @@ func (c Change) Blocked() bool { return c.Old.Allowed && !c.New.Allowed }
 type Side struct {
 	Allowed bool             `json:"allowed"`
 	Reason  robotstxt.Reason `json:"reason"`
-	// Rule is the deciding rule (with its line in that version), or nil
-	// when no rule decided.
-	Rule *robotstxt.Rule `json:"rule,omitempty"`
+	// Rule is the deciding rule (with its line in that version), or null
+	// when no rule decided: the verdict fields of check, report and test.
+	Rule *robotstxt.Rule `json:"rule"`
 }
 
 func side(v robotstxt.Verdict) Side {

@@ -12,7 +12,7 @@ import (
 )
 
 // Formats Write knows.
-var Formats = []string{"text", "tap", "junit", "github", "json"}
+var Formats = []string{"text", "tap", "junit", "github", "json", "ndjson"}
 
 // File is the results of one expectations file.
 type File struct {
@@ -23,8 +23,9 @@ type File struct {
 // Write writes the results of the files in a format: "text" (one line per
 // failure and a total), "tap" (Test Anything Protocol 13), "junit" (JUnit
 // XML, one test suite per file), "github" (GitHub Actions workflow commands:
-// an error annotation per failure) or "json". subject names the robots.txt
-// tested, for the reports that carry it.
+// an error annotation per failure), "json" (one document) or "ndjson" (one
+// result a line, with its file). subject names the robots.txt tested, for
+// the reports that carry it.
 func Write(w io.Writer, format, subject string, files []File) error {
 	switch format {
 	case "text", "":
@@ -37,6 +38,8 @@ func Write(w io.Writer, format, subject string, files []File) error {
 		return writeGitHub(w, files)
 	case "json":
 		return writeJSON(w, subject, files)
+	case "ndjson":
+		return writeNDJSON(w, files)
 	}
 	return fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats, ", "))
 }
@@ -141,6 +144,23 @@ func writeGitHub(w io.Writer, files []File) error {
 	fmt.Fprintf(&b, "%d of %d robots.txt expectations failed\n", failed, n)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeNDJSON writes one result a line, as JSON, with its file's name.
+func writeNDJSON(w io.Writer, files []File) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, f := range files {
+		for _, r := range f.Results {
+			if err := enc.Encode(struct {
+				File string `json:"file"`
+				Result
+			}{f.Name, r}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func writeJSON(w io.Writer, subject string, files []File) error {

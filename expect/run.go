@@ -8,11 +8,17 @@ import (
 	"github.com/robotstxt/robotstxt"
 )
 
-// Verdict is the answer an expectation is compared with.
+// Verdict is the answer an expectation is compared with. Its fields are
+// those of every command's verdict (check, report, diff): allowed, reason
+// and rule, with why besides.
 type Verdict struct {
 	Allowed bool `json:"allowed"`
-	// Rule is the deciding rule, or nil when none decided.
-	Rule *robotstxt.Rule `json:"rule,omitempty"`
+	// Reason is robotstxt's reason ("matched-rule", "no-matching-rule",
+	// ...) or, when no file applied, the robots.txt's status
+	// ("unavailable", "unreachable", "rate-limited").
+	Reason string `json:"reason"`
+	// Rule is the deciding rule, or null when none decided.
+	Rule *robotstxt.Rule `json:"rule"`
 	// Why says in a few words why: the rule and its line, "no matching
 	// rule", or why no file applied.
 	Why string `json:"why"`
@@ -32,7 +38,7 @@ func Rules(r *robotstxt.Robots, opts robotstxt.AgentOptions) Decider {
 			agents[agent] = a
 		}
 		v := a.Check(rawURL)
-		out := Verdict{Allowed: v.Allowed, Why: Explain(v)}
+		out := Verdict{Allowed: v.Allowed, Reason: v.Reason.String(), Why: Explain(v)}
 		if v.Rule != nil {
 			rule := *v.Rule
 			out.Rule = &rule
@@ -43,9 +49,9 @@ func Rules(r *robotstxt.Robots, opts robotstxt.AgentOptions) Decider {
 
 // Fixed gives the same answer for every URL: a file that could not be had
 // allows everything (unavailable) or disallows everything (unreachable), as
-// RFC 9309 section 2.3.1 says.
-func Fixed(allowed bool, why string) Decider {
-	return func(string, string) Verdict { return Verdict{Allowed: allowed, Why: why} }
+// RFC 9309 section 2.3.1 says; reason is that status.
+func Fixed(allowed bool, reason, why string) Decider {
+	return func(string, string) Verdict { return Verdict{Allowed: allowed, Reason: reason, Why: why} }
 }
 
 // Result is an expectation and what was found.
@@ -104,10 +110,10 @@ func RunSitemaps(exps []Expectation, d Decider, urls SitemapURLs) []Result {
 		list, err := urls(e.Sitemap)
 		switch {
 		case err != nil:
-			out[i] = Result{Expectation: e, Got: Verdict{Allowed: !e.Allow, Why: "the sitemap could not be read: " + err.Error()}}
+			out[i] = Result{Expectation: e, Got: Verdict{Allowed: !e.Allow, Reason: "sitemap-unreadable", Why: "the sitemap could not be read: " + err.Error()}}
 			continue
 		case len(list) == 0:
-			out[i] = Result{Expectation: e, Got: Verdict{Allowed: !e.Allow, Why: "the sitemap lists no URL"}}
+			out[i] = Result{Expectation: e, Got: Verdict{Allowed: !e.Allow, Reason: "sitemap-empty", Why: "the sitemap lists no URL"}}
 			continue
 		}
 		failed := 0

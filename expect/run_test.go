@@ -54,11 +54,11 @@ func TestRun(t *testing.T) {
 // everything (RFC 9309 section 2.3.1.3, 2.3.1.4).
 func TestRunFixed(t *testing.T) {
 	exps, _ := Parse("t", []byte("bot /a allow\nbot /b disallow\n"))
-	rs := Run(exps, Fixed(false, "robots.txt unreachable: HTTP 503"))
+	rs := Run(exps, Fixed(false, "unreachable", "robots.txt unreachable: HTTP 503"))
 	if rs[0].Pass || !rs[1].Pass || rs[0].Message() != "want allow, got disallow (robots.txt unreachable: HTTP 503)" {
 		t.Errorf("unreachable: %+v", rs)
 	}
-	rs = Run(exps, Fixed(true, "no robots.txt"))
+	rs = Run(exps, Fixed(true, "unavailable", "no robots.txt"))
 	if !rs[0].Pass || rs[1].Pass {
 		t.Errorf("unavailable: %+v", rs)
 	}
@@ -96,7 +96,7 @@ func TestCleanControl(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	Write(&b, "text", "r", []File{{Name: "t", Results: Run(exps, Fixed(false, "x"))}})
+	Write(&b, "text", "r", []File{{Name: "t", Results: Run(exps, Fixed(false, "unreachable", "x"))}})
 	if bytes.ContainsRune(b.Bytes(), 0x1b) {
 		t.Errorf("escape byte reached the output: %q", b.String())
 	}

@@ -59,7 +59,7 @@ type Config struct {
 var configKeys = []string{"select", "ignore", "fail-on", "format", "host", "lang", "max-bytes", "baseline", "include", "exclude", "per-file-ignores"}
 
 // Formats are the output formats of "robotstxt lint".
-var Formats = []string{"text", "json", "sarif", "github", "concise", "gitlab", "junit"}
+var Formats = []string{"text", "json", "ndjson", "sarif", "github", "concise", "gitlab", "junit"}
 
 // FindConfig returns the path of the nearest ConfigName in dir or a folder
 // above it, or "" when there is none.

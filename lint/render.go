@@ -255,6 +255,22 @@ func WriteJSON(w io.Writer, file, source string, findings []Finding) error {
 }
 
 // WriteJSONReport writes a report, indented, HTML characters unescaped.
+// WriteNDJSON writes one finding a line, as JSON, with its file's name:
+// the finding's fields and its fingerprint, as in WriteJSONReport.
+func WriteNDJSON(w io.Writer, d JSONDoc) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, f := range d.Findings {
+		if err := enc.Encode(struct {
+			File string `json:"file"`
+			JSONFinding
+		}{d.File, f}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func WriteJSONReport(w io.Writer, r JSONReport) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

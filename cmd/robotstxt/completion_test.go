@@ -120,7 +120,7 @@ func TestBashCompletion(t *testing.T) {
 		{[]string{"robotstxt", "lint", "--fo"}, []string{"--format"}},
 		{[]string{"robotstxt", "lint", "--format", "s"}, []string{"sarif"}},
 		{[]string{"robotstxt", "lint", "--format", "=", "js"}, []string{"json"}}, // --format=js
-		{[]string{"robotstxt", "lint", "--format", "="}, sorted("text", "json", "sarif", "github", "concise", "gitlab", "junit")},
+		{[]string{"robotstxt", "lint", "--format", "="}, sorted("text", "json", "ndjson", "sarif", "github", "concise", "gitlab", "junit")},
 		{[]string{"robotstxt", "lint", "--output-format", "ju"}, []string{"junit"}}, // an alias completes as its flag
 		{[]string{"robotstxt", "lint", "--select", "blocks-"}, []string{"blocks-", "blocks-css-js"}},
 		{[]string{"robotstxt", "lint", "--ignore", "warn"}, []string{"warning"}},
@@ -195,7 +195,7 @@ func TestFishCompletion(t *testing.T) {
 		want []string
 	}{
 		{"robotstxt li", []string{"lint"}},
-		{"robotstxt lint --format ", []string{"concise", "github", "gitlab", "json", "junit", "sarif", "text"}},
+		{"robotstxt lint --format ", []string{"concise", "github", "gitlab", "json", "junit", "ndjson", "sarif", "text"}},
 		{"robotstxt lint --fail", []string{"--fail-on"}},
 		{"robotstxt check -a Googlebot-I", []string{"Googlebot-Image"}},
 		{"robotstxt completion z", []string{"zsh"}},
@@ -266,7 +266,7 @@ func TestZshCompletion(t *testing.T) {
 	}{
 		{"robotstxt li", []string{"lint"}},
 		{"robotstxt lint --fa", []string{"--fail-on"}},
-		{"robotstxt lint --format ", []string{"concise", "github", "gitlab", "json", "junit", "sarif", "text"}},
+		{"robotstxt lint --format ", []string{"concise", "github", "gitlab", "json", "junit", "ndjson", "sarif", "text"}},
 		{"robotstxt lint --format=s", []string{"sarif"}},
 		{"robotstxt check -a Googlebot-I", []string{"Googlebot-Image"}},
 		{"robotstxt help ch", []string{"check"}},

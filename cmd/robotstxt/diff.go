@@ -72,6 +72,7 @@ blocked), 1 when some do, 2 on an error.`,
 	sm := addSitemapFlags(fs) // sitemaps.go
 	failOn := fs.String("fail-on", "changed", "exit with status 1 when a verdict `changes`: changed (any change) or blocked (only when something becomes blocked; openings need no approval)")
 	asJSON := fs.Bool("json", false, "print the comparison as one JSON object")
+	ndjson := fs.Bool("ndjson", false, "print each URL whose verdict changed, per crawler, as one JSON object a line (the changes of --json)")
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of each robots.txt (-1: no limit)")
 	db := fs.String("db", "", "watch `database` that URL@VERSION and URL@DATE read (default $ROBOTSTXT_DB or $XDG_DATA_HOME/robotstxt/watch.db)")
@@ -81,6 +82,9 @@ blocked), 1 when some do, 2 on an error.`,
 	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *asJSON && *ndjson {
+		return usagef("diff: --json and --ndjson ask for two outputs; give one")
 	}
 	if *quiet {
 		c = c.quiet()
@@ -167,7 +171,19 @@ blocked), 1 when some do, 2 on an error.`,
 		res = diff.Compare(old.robots, new.robots, opts)
 	}
 	out := bufio.NewWriterSize(c.stdout, 64<<10)
-	if *asJSON {
+	switch {
+	case *ndjson:
+		enc := json.NewEncoder(out)
+		enc.SetEscapeHTML(false)
+		for _, ch := range res.Changes {
+			if err = enc.Encode(ch); err != nil {
+				break
+			}
+		}
+		if err == nil && res.Truncated {
+			fmt.Fprintf(c.stderr, "robotstxt: diff: more than %d changes; the first %d were printed\n", len(res.Changes), len(res.Changes))
+		}
+	case *asJSON:
 		enc := json.NewEncoder(out)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
@@ -176,7 +192,7 @@ blocked), 1 when some do, 2 on an error.`,
 			New string `json:"new"`
 			*diff.Result
 		}{old.label, new.label, res})
-	} else {
+	default:
 		writeDiffText(out, old, new, res, *noFallback)
 	}
 	if ferr := out.Flush(); err == nil {

@@ -22,7 +22,7 @@ import (
 const maxLintFiles = 100_000
 
 func runLint(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("lint", "[-f FILE | FILE... | DIR...] [--format text|json|sarif|github|concise|gitlab|junit] [--fail-on error|warning|info] [--host HOST]\n       robotstxt lint --checks | --explain ID [--lang LANG]",
+	fs := c.newFlags("lint", "[-f FILE | FILE... | DIR...] [--format text|json|ndjson|sarif|github|concise|gitlab|junit] [--fail-on error|warning|info] [--host HOST]\n       robotstxt lint --checks | --explain ID [--lang LANG]",
 		`Audit robots.txt files: what crawlers ignore or misread, what is risky or
 probably not meant, and what only some crawlers understand. Each finding has a
 stable ID, a severity, a line and, where there is one, a fix.
@@ -102,8 +102,9 @@ one is, 2 on a usage or input error.`,
   robotstxt lint --diff --host www.example.org public/robots.txt; robotstxt lint --fix --host www.example.org public/robots.txt
   cat robots.txt | robotstxt lint --fix - > fixed.txt`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input)")
-	format := fs.String("format", "text", "output `format`: text, json, sarif, github, concise (file:line:col: severity id: message), gitlab (Code Quality) or junit")
+	format := fs.String("format", "text", "output `format`: text, json, ndjson (one finding a line), sarif, github, concise (file:line:col: severity id: message), gitlab (Code Quality) or junit")
 	alias(fs, "format", "output-format")
+	ndjsonFlag := addNDJSONFlag(fs, format)
 	failOn := fs.String("fail-on", "error", "exit with status 1 when a finding is at least this `severity`: error, warning or info")
 	name := fs.String("name", "", "the file's `path` as the output shows it, for a single input (default: the file given; robots.txt for standard input)")
 	host := fs.String("host", "", "the `host` the file is served from (tells a rule for this host from one for another)")
@@ -139,6 +140,9 @@ one is, 2 on a usage or input error.`,
 	}
 	sel, baseline, err := choice.resolve(fs, lintSettings{failOn: failOn, format: format, host: host, lang: lang, maxBytes: maxBytes})
 	if err != nil {
+		return err
+	}
+	if err := ndjsonFlag(); err != nil {
 		return err
 	}
 	if err := jsonFlag(); err != nil {
@@ -272,6 +276,8 @@ one is, 2 on a usage or input error.`,
 		case choice.statistics:
 		case *format == "github":
 			err = lint.WriteGitHub(out, r.Name, r.Findings, *lang)
+		case *format == "ndjson":
+			err = lint.WriteNDJSON(out, lint.NewJSONDoc(r.Name, text, r.Findings))
 		case *format == "concise":
 			err = ciformat.WriteConcise(out, textsafe.Escape(r.Name), r.Findings)
 		case *format == "text":

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -49,6 +50,7 @@ Exit status: 0, or 2 on a usage or input error.`,
   robotstxt report -f robots.txt --all -a ExampleBot --json`)
 	file := fs.String("f", "", "robots.txt `file` to read (- for standard input), or a site or robots.txt URL to fetch")
 	asJSON := fs.Bool("json", false, "print one JSON document")
+	ndjson := fs.Bool("ndjson", false, "print each crawler's row as one JSON object a line (the rows of --json)")
 	all := fs.Bool("all", false, "show every known crawler, not only the default set")
 	var agents stringList
 	fs.Var(&agents, "a", "also show this `agent` (product token or user-agent string); repeatable")
@@ -127,7 +129,19 @@ Exit status: 0, or 2 on a usage or input error.`,
 	if name == "-" {
 		name = "robots.txt"
 	}
-	if *asJSON {
+	switch {
+	case *asJSON && *ndjson:
+		return usagef("report: --json and --ndjson ask for two outputs; give one")
+	case *ndjson:
+		enc := json.NewEncoder(c.stdout)
+		enc.SetEscapeHTML(false)
+		for _, row := range newReportDoc(name, r, urls, rows, summary, *lang, yandexLines).Rows {
+			if err := enc.Encode(row); err != nil {
+				return err
+			}
+		}
+		return nil
+	case *asJSON:
 		return writeJSON(c.stdout, newReportDoc(name, r, urls, rows, summary, *lang, yandexLines))
 	}
 	return printReport(c.stdout, name, r, urls, rows, summary, *lang, colored, unknown, yandexLines)

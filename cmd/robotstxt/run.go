@@ -469,6 +469,23 @@ func (c *cli) noteKind(body []byte) {
 // addJSONFlag adds --json to a command whose output is chosen by --format,
 // so that every command with JSON output takes --json. The returned
 // function, called after parsing, turns --json into --format json.
+// addNDJSONFlag registers --ndjson, the same as --format ndjson: one JSON
+// object a line, for the commands that print many objects. The returned
+// function, called after parsing, sets the format.
+func addNDJSONFlag(fs *flag.FlagSet, format *string) func() error {
+	on := fs.Bool("ndjson", false, "print one JSON object a line (newline-delimited JSON): the same as --format ndjson")
+	return func() error {
+		if !*on {
+			return nil
+		}
+		if *format != "text" && *format != "ndjson" {
+			return usagef("%s: --ndjson and --format %s ask for two outputs; give one", fs.Name(), *format)
+		}
+		*format = "ndjson"
+		return nil
+	}
+}
+
 func addJSONFlag(fs *flag.FlagSet, format *string) func() error {
 	asJSON := fs.Bool("json", false, "print JSON: the same as --format json")
 	return func() error {

@@ -14,7 +14,7 @@ import (
 )
 
 func runTest(ctx context.Context, c *cli, args []string) error {
-	fs := c.newFlags("test", "[-f FILE | --live URL] [--format text|tap|junit|github|json] SPEC ...",
+	fs := c.newFlags("test", "[-f FILE | --live URL] [--format text|tap|junit|github|json|ndjson] SPEC ...",
 		`Check a robots.txt against expectations files, so that CI fails when an edit
 blocks a page that must stay open or opens one that must stay closed.
 
@@ -58,7 +58,9 @@ unless --no-fallback.
 
 Formats: text (each failure with the rule that decided instead, and a total),
 tap (TAP 13), junit (JUnit XML), github (GitHub Actions error annotations on
-the expectations file's lines), json.
+the expectations file's lines), json (one document) and ndjson (--ndjson:
+one result a line, with its file). A result's "got" is the verdict as check,
+report and diff give it: allowed, reason, rule (null when none), and why.
 
 Exit status: 0 when every expectation holds, 1 when any fails, 2 on a bad
 expectations file, a usage error or a robots.txt that cannot be read.`,
@@ -67,15 +69,19 @@ expectations file, a usage error or a robots.txt that cannot be read.`,
   robotstxt test --live https://example.com/ --format junit robots.expect > results.xml`)
 	file := fs.String("f", "", "robots.txt `file` to test (- for standard input; default robots.txt)")
 	live := fs.String("live", "", "fetch the robots.txt of this site `URL` instead of reading a file")
-	format := fs.String("format", "text", "output `format`: text, tap, junit, github or json")
+	format := fs.String("format", "text", "output `format`: text, tap, junit, github, json or ndjson")
 	noFallback := fs.Bool("no-fallback", false, "do not apply crawlers' documented fallbacks (Googlebot-Image to Googlebot, ...)")
 	maxBytes := fs.Int("max-bytes", robotstxt.DefaultMaxBytes, "parse at most this many `bytes` of the robots.txt (-1: no limit)")
 	userAgent := fs.String("user-agent", "", "with --live: the User-Agent `header` to fetch robots.txt with (default: robotstxt's own)")
 	guard := addGuardFlags(fs)
 	jsonFlag := addJSONFlag(fs, format)
+	ndjsonFlag := addNDJSONFlag(fs, format)
 	quiet := fs.Bool("q", false, "print nothing: only the exit status says whether every expectation holds (errors are still printed)")
 	alias(fs, "q", "quiet")
 	if err := c.parseFlags(fs, args); err != nil {
+		return err
+	}
+	if err := ndjsonFlag(); err != nil {
 		return err
 	}
 	if err := jsonFlag(); err != nil {
@@ -281,11 +287,11 @@ func policyDecider(p *fetch.Policy, opts robotstxt.AgentOptions) expect.Decider 
 	case fetch.Success:
 		return expect.Rules(p.Robots(), opts)
 	case fetch.Unavailable, fetch.TooManyRedirects:
-		return expect.Fixed(true, fmt.Sprintf("no robots.txt: %s, so everything is allowed", statusWords(p)))
+		return expect.Fixed(true, string(p.Status), fmt.Sprintf("no robots.txt: %s, so everything is allowed", statusWords(p)))
 	case fetch.RateLimited:
-		return expect.Fixed(false, fmt.Sprintf("robots.txt rate-limited: %s, so crawlers wait and fetch nothing", statusWords(p)))
+		return expect.Fixed(false, string(p.Status), fmt.Sprintf("robots.txt rate-limited: %s, so crawlers wait and fetch nothing", statusWords(p)))
 	}
-	return expect.Fixed(false, fmt.Sprintf("robots.txt unreachable: %s, so everything is disallowed", statusWords(p)))
+	return expect.Fixed(false, string(p.Status), fmt.Sprintf("robots.txt unreachable: %s, so everything is disallowed", statusWords(p)))
 }
 
 // statusWords says what answer a fetch got: "HTTP 404", or the detail of a
