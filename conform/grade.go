@@ -280,6 +280,7 @@ func (g *grader) retryAfter(c CheckInfo) Result {
 func (g *grader) robotsFirst(c CheckInfo) Result {
 	r := Result{CheckInfo: c}
 	var bad, good []string
+	var firsts []Request
 	for _, o := range g.log.Origins {
 		reqs := g.byOrigin[o.Name]
 		for _, q := range reqs {
@@ -288,6 +289,7 @@ func (g *grader) robotsFirst(c CheckInfo) Result {
 			}
 			if g.isRobots(q) {
 				good = append(good, o.Name)
+				firsts = append(firsts, q)
 			} else if g.origins[o.Name] != nil {
 				bad = append(bad, o.Name)
 				r.Requests = append(r.Requests, q)
@@ -302,6 +304,7 @@ func (g *grader) robotsFirst(c CheckInfo) Result {
 		r.Result, r.Detail = NotExercised, "no origin was reached"
 	default:
 		r.Result, r.Detail = Pass, fmt.Sprintf("robots.txt came first on all %d origins reached", len(good))
+		r.Requests = firsts
 	}
 	return r
 }
@@ -311,6 +314,7 @@ func (g *grader) robotsFirst(c CheckInfo) Result {
 func (g *grader) robotsOnce(c CheckInfo) Result {
 	r := Result{CheckInfo: c}
 	var over []string
+	var once []Request
 	reached := 0
 	names := make([]string, 0, len(g.origins))
 	for name := range g.origins {
@@ -329,6 +333,7 @@ func (g *grader) robotsOnce(c CheckInfo) Result {
 		}
 		if len(asks) > 0 {
 			reached++
+			once = append(once, asks[0])
 		}
 		if len(asks) > 1 {
 			over = append(over, fmt.Sprintf("%s (%d times)", name, len(asks)))
@@ -342,6 +347,7 @@ func (g *grader) robotsOnce(c CheckInfo) Result {
 		r.Result, r.Detail = NotExercised, "no robots.txt was read"
 	default:
 		r.Result, r.Detail = Pass, fmt.Sprintf("read once on each of %d origins", reached)
+		r.Requests = once
 	}
 	return r
 }
