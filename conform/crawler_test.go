@@ -101,7 +101,7 @@ func TestBadCrawlers(t *testing.T) {
 		rep := crawl(t, func(ctx context.Context, u string) {
 			p, _ := url.Parse(u)
 			if _, done := seen.LoadOrStore(p.Host, true); !done {
-				ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+				ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 				download(ctx, client, p.Scheme+"://"+p.Host+"/robots.txt")
 				cancel()
 			}
@@ -128,7 +128,7 @@ func perfectCrawler(t *testing.T) func(ctx context.Context, u string) {
 	}
 	g := &gate.Gate{Agent: testAgent, Scope: scope, Client: &gate.Client{Fetcher: &fetch.Fetcher{
 		UserAgent: testUA, Guard: &netguard.Policy{AllowPrivate: true},
-		HeaderTimeout: time.Second, Timeout: 2 * time.Second,
+		HeaderTimeout: 3 * time.Second, Timeout: 5 * time.Second,
 	}}}
 	polite := &gate.Politeness{CrawlDelay: true}
 	client := &http.Client{Timeout: 5 * time.Second}
@@ -163,7 +163,7 @@ func perfectCrawler(t *testing.T) func(ctx context.Context, u string) {
 // ones that are not graded included.
 func TestPerfectCrawler(t *testing.T) {
 	if testing.Short() {
-		t.Skip("about 5 seconds (Crawl-delay and a robots.txt that never answers)")
+		t.Skip("about 5 seconds (Crawl-delay, and a robots.txt that never answers)")
 	}
 	rep := crawl(t, perfectCrawler(t))
 	for _, c := range rep.Checks {

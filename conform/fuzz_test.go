@@ -97,3 +97,25 @@ func TestReadLogBounds(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestGradeHostileLogBounded: a full log of distinct robots.txt variants
+// and pages on one origin is graded weighing at most maxAnswers answers,
+// so each page costs at most maxAnswers matches.
+func TestGradeHostileLogBounded(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := &Log{Format: LogFormat, Agent: testAgent, Origins: []Origin{{Name: "group-ua-token"}}}
+	for i := 1; i <= MaxRequests; i++ {
+		q := Request{Seq: i, Time: at, Origin: "group-ua-token", Method: "GET", Path: "/own/page", Status: 200}
+		if i%2 == 1 {
+			q.Path, q.Robots, q.Variant = "/robots.txt", "group-ua-token", "bot"+strconv.Itoa(i)
+		}
+		l.Requests = append(l.Requests, q)
+	}
+	rep, g := grade(l)
+	if n := len(g.parsed); n > maxAnswers {
+		t.Errorf("%d policies parsed, want at most %d", n, maxAnswers)
+	}
+	if r := result(t, rep, "group-ua-token"); r.Result != Fail {
+		t.Errorf("group-ua-token: %s, want fail (/own/page disallowed for each bot)", r.Result)
+	}
+}

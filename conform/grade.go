@@ -47,15 +47,21 @@ type grader struct {
 	origins map[string]*origin
 	// byOrigin: the requests that reached each origin; robotsOf: the
 	// robots-path requests asking for each origin's policy.
-	byOrigin, robotsOf map[string][]Request
-	parsed             map[string]*robotstxt.Robots
+	byOrigin, robotsOf, distinct map[string][]Request
+	parsed                       map[string]*robotstxt.Robots
 }
 
-// Grade grades what a log recorded.
+// Grade grades what a log recorded. Its cost is linear in the requests
+// (maxAnswers bounds the robots.txt answers weighed per origin).
 func Grade(l *Log) *Report {
+	rep, _ := grade(l)
+	return rep
+}
+
+func grade(l *Log) (*Report, *grader) {
 	origins, checks := catalogue()
 	g := &grader{log: l, origins: map[string]*origin{}, byOrigin: map[string][]Request{},
-		robotsOf: map[string][]Request{}, parsed: map[string]*robotstxt.Robots{}}
+		robotsOf: map[string][]Request{}, distinct: map[string][]Request{}, parsed: map[string]*robotstxt.Robots{}}
 	for _, o := range origins {
 		g.origins[o.name] = o
 	}
@@ -93,7 +99,7 @@ func Grade(l *Log) *Report {
 		rep.Checks = append(rep.Checks, r)
 		rep.Counts[r.Result]++
 	}
-	return rep
+	return rep, g
 }
 
 // isRobots reports whether q asked for a robots path (of any origin).
@@ -113,6 +119,35 @@ func (g *grader) policy(o *origin, variant string) *robotstxt.Robots {
 	return r
 }
 
+// maxAnswers bounds the distinct robots.txt answers per origin that grading
+// weighs (the first ones): a site gives one or two (one per User-Agent on
+// the group-ua-token origin), and a hostile log must not make grading
+// quadratic.
+const maxAnswers = 16
+
+// answers are the distinct robots.txt answers an origin gave, each at its
+// first appearance, at most maxAnswers of them.
+func (g *grader) answers(name string) []Request {
+	if a, ok := g.distinct[name]; ok {
+		return a
+	}
+	var out []Request
+	seen := map[[3]string]bool{}
+	for _, a := range g.robotsOf[name] {
+		k := [3]string{fmt.Sprint(a.Status), a.Variant, a.Answer}
+		if a.Status/100 == 3 || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, a)
+		if len(out) == maxAnswers {
+			break
+		}
+	}
+	g.distinct[name] = out
+	return out
+}
+
 // verdict decides a page request by the robots.txt answers the origin gave
 // before it: allowed when one of them allows it (a 2xx whose rules allow
 // it, or a 4xx other than 429); when none did (none asked for yet, or only
@@ -121,8 +156,7 @@ func (g *grader) policy(o *origin, variant string) *robotstxt.Robots {
 func (g *grader) verdict(o *origin, q Request) (allowed bool, why string, by *Request) {
 	var last *Request
 	why = "fetched before robots.txt was read"
-	for i := range g.robotsOf[o.name] {
-		a := g.robotsOf[o.name][i]
+	for _, a := range g.answers(o.name) {
 		if a.Seq > q.Seq {
 			break
 		}
@@ -258,7 +292,10 @@ func (g *grader) retryAfter(c CheckInfo) Result {
 		if q.Robots == "" || q.Status != 429 {
 			continue
 		}
-		for _, n := range reqs[i+1:] {
+		// The next request decides: it is the earliest (requests are in
+		// order of arrival).
+		if i+1 < len(reqs) {
+			n := reqs[i+1]
 			if d := n.Time.Sub(q.Time); d < 2*time.Second {
 				r.Result, r.Requests = Noted, []Request{q, n}
 				r.Detail = fmt.Sprintf("not honoured: request %d came %s after the 429", n.Seq, d.Round(time.Millisecond))
