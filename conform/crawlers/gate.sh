@@ -12,6 +12,6 @@ trap 'rm -rf "$dir"' EXIT
 printf '{"approved":["*"]}\n' >"$dir/scope.json"
 sed 's/["\\]/\\&/g; s/.*/{"url":"&"}/' "$urls" |
   "$bin" gate --agent "$agent" --user-agent "$agent/1.0" --allow-private --scope "$dir/scope.json" \
-    --timeout 3s --total-timeout 5s >"$dir/decided.jsonl" || true
+    --timeout 5s --total-timeout 10s >"$dir/decided.jsonl" || true
 grep '"gate":"admit"' "$dir/decided.jsonl" | sed -n 's/^{"url":"\([^"]*\)".*/\1/p' >"$dir/admitted.txt" || true
 wget -q -O /dev/null -U "$agent/1.0" --tries=1 --timeout=5 -i "$dir/admitted.txt" || true
