@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/robotstxt/robotstxt"
 )
@@ -108,7 +109,9 @@ const soft404HTML = `<!doctype html><html><head><title>Page not found</title></h
 
 // sizePolicy is a file of more than 500 KiB (RFC 9309 section 2.5) whose
 // rule /early/ lies just before the limit, after 480 KiB of comments.
-func sizePolicy(string, string) string {
+func sizePolicy(string, string) string { return sizeText() }
+
+var sizeText = sync.OnceValue(func() string {
 	var b strings.Builder
 	b.WriteString("User-agent: *\n")
 	line := "# " + strings.Repeat("padding ", 12) + "\n"
@@ -121,7 +124,7 @@ func sizePolicy(string, string) string {
 	}
 	b.WriteString("Disallow: /late/\n")
 	return b.String()
-}
+})
 
 // swapCase writes s with the case of its ASCII letters swapped.
 func swapCase(s string) string {

@@ -119,3 +119,28 @@ func TestGradeHostileLogBounded(t *testing.T) {
 		t.Errorf("group-ua-token: %s, want fail (/own/page disallowed for each bot)", r.Result)
 	}
 }
+
+// BenchmarkGrade grades a log of a whole crawl: every origin's robots.txt,
+// then each of its probes.
+func BenchmarkGrade(b *testing.B) {
+	origins, _ := catalogue()
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l := &Log{Format: LogFormat, Agent: testAgent}
+	add := func(q Request) {
+		q.Seq, q.Time, q.Method, q.UserAgent = len(l.Requests)+1, at.Add(time.Duration(len(l.Requests))*time.Second), "GET", testUA
+		l.Requests = append(l.Requests, q)
+	}
+	for _, o := range origins {
+		l.Origins = append(l.Origins, Origin{Name: o.name, Check: o.check})
+		add(Request{Origin: o.name, Path: "/robots.txt", Status: 200, Robots: o.name, Variant: testAgent})
+		for _, p := range o.probes {
+			path, query, _ := strings.Cut(p, "?")
+			add(Request{Origin: o.name, Path: path, Query: query, Status: 200})
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		Grade(l)
+	}
+	b.ReportMetric(float64(len(l.Requests)), "requests")
+}
