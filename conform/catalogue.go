@@ -40,6 +40,10 @@ type origin struct {
 	// sharesAddr names the origin whose address this one listens on (on
 	// another port).
 	sharesAddr string
+	// sharesPort names the origin whose port number this one listens on,
+	// at an address of its own (when the system allows: another host, the
+	// same port).
+	sharesPort string
 	// policy is the robots.txt text served with a 2xx, for the agent and
 	// the answer's variant.
 	policy func(agent, variant string) string
@@ -231,11 +235,13 @@ func catalogue() ([]*origin, []CheckInfo) {
 			probes: []string{"/own/page", "/star/page"}, mustFetch: []string{"/star/page"}, stable: true})
 
 	// Where the policy lives (RFC 9309 section 2.3): the exact origin.
-	add(CheckInfo{ID: "robots-per-origin", Title: "each port of a host has its own robots.txt (scheme, host and port)", Ref: "RFC 9309 §2.3"}, nil)
+	add(CheckInfo{ID: "robots-per-origin", Title: "each origin has its own robots.txt: another port of the host, another host on the port", Ref: "RFC 9309 §2.3"}, nil)
 	origins = append(origins,
 		&origin{name: "port-a", check: "robots-per-origin", policy: star("Disallow: /a-only/\n"), robots: ok200,
 			probes: []string{"/shared/page", "/a-only/page"}, mustFetch: []string{"/shared/page"}, stable: true},
 		&origin{name: "port-b", check: "robots-per-origin", sharesAddr: "port-a", policy: star("Disallow: /shared/\n"), robots: ok200,
+			probes: []string{"/shared/page", "/a-only/page"}, mustFetch: []string{"/a-only/page"}, stable: true},
+		&origin{name: "host-b", check: "robots-per-origin", sharesPort: "port-a", policy: star("Disallow: /shared/\n"), robots: ok200,
 			probes: []string{"/shared/page", "/a-only/page"}, mustFetch: []string{"/a-only/page"}, stable: true})
 
 	// Access results (RFC 9309 section 2.3.1).

@@ -75,7 +75,14 @@ func Start(opts Options) (*Site, error) {
 		} else if !opts.SameAddress && o.name != "start" {
 			host = fmt.Sprintf("127.0.0.%d", 2+i)
 		}
-		ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+		port := "0"
+		if o.sharesPort != "" && host != "127.0.0.1" {
+			_, port, _ = net.SplitHostPort(s.byName[o.sharesPort].ln.Addr().String())
+		}
+		ln, err := net.Listen("tcp", net.JoinHostPort(host, port))
+		if err != nil && port != "0" {
+			ln, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
+		}
 		if err != nil && host != "127.0.0.1" && o.sharesAddr == "" {
 			ln, err = net.Listen("tcp", "127.0.0.1:0")
 		}

@@ -3,6 +3,7 @@ package conform
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -154,8 +155,10 @@ func TestChecks(t *testing.T) {
 			bad: robotsThen("group-case", "/own/page")},
 		{id: "group-ua-token", good: []step{{"group-ua-token", "/robots.txt", "Mozilla/5.0"}, {"group-ua-token", "/star/page", "Mozilla/5.0"}},
 			bad: []step{{"group-ua-token", "/robots.txt", "Mozilla/5.0"}, {"group-ua-token", "/star/page", "Mozilla/5.0"}, {"group-ua-token", "/own/page", "Mozilla/5.0"}}},
-		{id: "robots-per-origin", good: cat(robotsThen("port-a", "/shared/page"), robotsThen("port-b", "/a-only/page")),
+		{id: "robots-per-origin", good: cat(robotsThen("port-a", "/shared/page"), robotsThen("port-b", "/a-only/page"), robotsThen("host-b", "/a-only/page")),
 			bad: cat(robotsThen("port-a", "/shared/page"), []step{get("port-b", "/shared/page"), get("port-b", "/a-only/page")})},
+		{id: "robots-per-origin", good: cat(robotsThen("port-a", "/shared/page"), robotsThen("port-b", "/a-only/page"), robotsThen("host-b", "/a-only/page")),
+			bad: cat(robotsThen("port-a", "/shared/page"), []step{get("host-b", "/shared/page"), get("host-b", "/a-only/page")})},
 		{id: "status-404", good: robotsThen("status-404", "/page"), bad: robotsThen("status-404")},
 		{id: "status-410", good: robotsThen("status-410", "/page"), bad: robotsThen("status-410")},
 		{id: "status-401", good: robotsThen("status-401", "/page"), bad: robotsThen("status-401"), badResult: Noted},
@@ -303,6 +306,13 @@ func TestLoopbackOnly(t *testing.T) {
 			t.Errorf("origin %s at %s", o.Name, o.URL)
 		}
 		seen[o.URL] = true
+	}
+	// Where the system lets other loopback addresses be bound, host-b is
+	// another host on port-a's port.
+	if a, b := s.byName["port-a"].ln.Addr().String(), s.byName["host-b"].ln.Addr().String(); a == b {
+		t.Errorf("port-a and host-b both at %s", a)
+	} else if _, pa, _ := net.SplitHostPort(a); !strings.HasSuffix(b, ":"+pa) {
+		t.Logf("host-b at %s, not on port-a's port (%s): the port was taken", b, a)
 	}
 	resp, err := http.Get(s.URL())
 	if err != nil {
