@@ -329,7 +329,7 @@ func catalogue() ([]*origin, []CheckInfo) {
 	// What RFC 9309 leaves open: reported, not failed.
 	add(CheckInfo{ID: "crawl-delay", Title: "Crawl-delay: 1 honoured (a second between requests)", Ref: "~Bing: Crawl-delay; RFC 9309 is silent"},
 		&origin{policy: star("Crawl-delay: 1\n"), probes: []string{"/cd/1", "/cd/2", "/cd/3", "/cd/4"}, stable: true})
-	add(CheckInfo{ID: "retry-after", Title: "Retry-After: 2 of the 429 honoured (no request to that origin within it)", Ref: "~RFC 9110 §10.2.3; Google: 429"}, nil)
+	add(CheckInfo{ID: "retry-after", Title: "Retry-After: 2 of the 429 honoured (no request to that origin within it, less 10%)", Ref: "~RFC 9110 §10.2.3; Google: 429"}, nil)
 
 	// Across origins.
 	add(CheckInfo{ID: "robots-first", Title: "robots.txt read before any other request to an origin", Ref: "RFC 9309 §2.3"}, nil)

@@ -284,7 +284,8 @@ func (g *grader) crawlDelay(c CheckInfo) Result {
 }
 
 // retryAfter: after the 429 with Retry-After: 2, no request to that origin
-// within two seconds.
+// within 1.8 s (the two seconds, less the 10% that the gap measured at the
+// site may lose to the client's clock, as crawl-delay allows).
 func (g *grader) retryAfter(c CheckInfo) Result {
 	r := Result{CheckInfo: c}
 	reqs := g.byOrigin["status-429"]
@@ -296,7 +297,7 @@ func (g *grader) retryAfter(c CheckInfo) Result {
 		// order of arrival).
 		if i+1 < len(reqs) {
 			n := reqs[i+1]
-			if d := n.Time.Sub(q.Time); d < 2*time.Second {
+			if d := n.Time.Sub(q.Time); d < 1800*time.Millisecond {
 				r.Result, r.Requests = Noted, []Request{q, n}
 				r.Detail = fmt.Sprintf("not honoured: request %d came %s after the 429", n.Seq, d.Round(time.Millisecond))
 				return r
@@ -308,7 +309,7 @@ func (g *grader) retryAfter(c CheckInfo) Result {
 		r.Result, r.Detail = NotExercised, "robots.txt of the 429 origin was never asked for"
 		return r
 	}
-	r.Result, r.Detail = Pass, "honoured: no request within 2 s of a 429"
+	r.Result, r.Detail = Pass, "honoured: no request within 1.8 s of a 429 (Retry-After: 2)"
 	return r
 }
 

@@ -4,7 +4,7 @@
 //
 //	go run ./internal/conformboard            # print the table
 //	go run ./internal/conformboard -update    # rewrite it in the page
-//	go run ./internal/conformboard -slow      # HTTrack and Crawlee too
+//	go run ./internal/conformboard -slow      # HTTrack and Crawlee (alone and through ours) too
 //
 // A crawler whose program is missing is left out with a message (run
 // .ci/run, or see its lines, to install them). ROBOTSTXT_CONFORM_SLOW=1 is
@@ -86,6 +86,11 @@ func crawlers() []crawler {
 		{name: "Crawlee", agent: "conformbot", slow: true,
 			about:   "Crawlee's HttpCrawler (@crawlee/http 3.18.1) with respectRobotsTxtFile {userAgent: \"conformbot\"}, every link enqueued: conform/crawlers/crawlee_crawler.cjs",
 			argv:    []string{"node", "conform/crawlers/crawlee_crawler.cjs", "{url}", "conformbot"},
+			needs:   []string{"node", filepath.Join(nm, "@crawlee", "http")},
+			version: []string{"node", "-p", "'@crawlee/http ' + require('@crawlee/http/package.json').version"}},
+		{name: "Crawlee + ours (serve --gate)", agent: "conformbot", slow: true,
+			about:   "the same HttpCrawler without respectRobotsTxtFile, each request asked of `robotstxt serve --gate --crawl-delay` through integrations/crawlee/robotstxt-gate.cjs: conform/crawlers/crawlee_gate_crawler.cjs",
+			argv:    []string{"node", "conform/crawlers/crawlee_gate_crawler.cjs", "{url}", "conformbot", "{bin}/robotstxt"},
 			needs:   []string{"node", filepath.Join(nm, "@crawlee", "http")},
 			version: []string{"node", "-p", "'@crawlee/http ' + require('@crawlee/http/package.json').version"}},
 		{name: "HTTrack", agent: "conformbot", slow: true,
@@ -317,7 +322,7 @@ func update(path, board string) error {
 
 func main() {
 	write := flag.Bool("update", false, "rewrite the scoreboard in "+page)
-	slow := flag.Bool("slow", os.Getenv("ROBOTSTXT_CONFORM_SLOW") == "1", "grade the slow crawlers too (HTTrack, Crawlee)")
+	slow := flag.Bool("slow", os.Getenv("ROBOTSTXT_CONFORM_SLOW") == "1", "grade the slow crawlers too (HTTrack, Crawlee alone and through serve --gate)")
 	flag.Parse()
 	var cs []crawler
 	for _, c := range crawlers() {
