@@ -103,7 +103,9 @@ func Start(opts Options) (*Site, error) {
 	for _, lo := range s.origins {
 		go lo.srv.Serve(lo.ln)
 	}
+	s.mu.Lock()
 	s.stop = time.AfterFunc(opts.Lifetime, func() { s.Close() })
+	s.mu.Unlock()
 	return s, nil
 }
 
@@ -133,16 +135,21 @@ func (s *Site) Done() <-chan struct{} { return s.done }
 // than once.
 func (s *Site) Close() error {
 	s.once.Do(func() {
-		close(s.done)
-		if s.stop != nil {
-			s.stop.Stop()
+		s.mu.Lock()
+		stop := s.stop
+		s.mu.Unlock()
+		if stop != nil {
+			stop.Stop()
 		}
 		for _, lo := range s.origins {
+			// The listener too: Serve may not have taken it over yet.
+			lo.ln.Close()
 			lo.srv.Close()
 		}
 		s.mu.Lock()
 		s.log.Ended = s.now().UTC()
 		s.mu.Unlock()
+		close(s.done) // last: Done means nothing answers any more
 	})
 	return nil
 }
