@@ -11,10 +11,11 @@
 //
 // An admitted request goes ahead. A dropped one (robots.txt disallows it,
 // or the scope denies it) fails without retries. A held one waits for the
-// hold's retryAt when it is near (at most maxWait, default 10 s) and asks
-// again; otherwise it fails without retries (the origin is unreachable or
-// rate-limited: ask again in a later run). Any error of the service fails
-// the request: an unanswered question is never "allowed".
+// hold's retryAt and asks again, as long as its waits add up to at most
+// maxWait (default 10 s: a Crawl-delay, a short Retry-After); beyond, it
+// fails without retries (the origin is unreachable or keeps answering 429:
+// ask again in a later run). Any error of the service fails the request:
+// an unanswered question is never "allowed".
 'use strict';
 
 function gateHook({ endpoint, agent, token, maxWait = 10000, fetchImpl = globalThis.fetch }) {
@@ -33,12 +34,14 @@ function gateHook({ endpoint, agent, token, maxWait = 10000, fetchImpl = globalT
   };
   return async (crawlingContext) => {
     const { request } = crawlingContext;
+    let waited = 0;
     for (;;) {
       const d = await decide(request.url);
       if (d.gate === 'admit') return;
       const reason = (d.decision && d.decision.reason) || d.error || d.gate;
       const wait = d.gate === 'hold' && d.retryAt ? Date.parse(d.retryAt) - Date.now() : Infinity;
-      if (wait <= maxWait) {
+      if (waited + Math.max(wait, 0) <= maxWait) {
+        waited += Math.max(wait, 0);
         await new Promise((res) => setTimeout(res, Math.max(wait, 0)));
         continue;
       }

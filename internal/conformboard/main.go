@@ -4,7 +4,7 @@
 //
 //	go run ./internal/conformboard            # print the table
 //	go run ./internal/conformboard -update    # rewrite it in the page
-//	go run ./internal/conformboard -slow      # HTTrack and Crawlee (alone and through ours) too
+//	go run ./internal/conformboard -slow      # HTTrack and Crawlee's own mode too
 //
 // A crawler whose program is missing is left out with a message (run
 // .ci/run, or see its lines, to install them). ROBOTSTXT_CONFORM_SLOW=1 is
@@ -37,6 +37,8 @@ type crawler struct {
 	// needs are programs or files that must exist ({home} is $HOME).
 	needs []string
 	slow  bool
+	// ours: the project's gate decides; TestBoard fails on any failed check.
+	ours bool
 	// version prints the crawler's version (a command, or "" for none).
 	version []string
 }
@@ -53,7 +55,7 @@ func nodeModules() string {
 func crawlers() []crawler {
 	nm := nodeModules()
 	return []crawler{
-		{name: "ours (gate)", agent: "conformbot",
+		{name: "ours (gate)", agent: "conformbot", ours: true,
 			about:   "`robotstxt gate` deciding each seed URL ({urls}), wget fetching what it admits: conform/crawlers/gate.sh",
 			argv:    []string{"sh", "conform/crawlers/gate.sh", "{bin}/robotstxt", "conformbot", "{urls}"},
 			needs:   []string{"wget"},
@@ -88,7 +90,7 @@ func crawlers() []crawler {
 			argv:    []string{"node", "conform/crawlers/crawlee_crawler.cjs", "{url}", "conformbot"},
 			needs:   []string{"node", filepath.Join(nm, "@crawlee", "http")},
 			version: []string{"node", "-p", "'@crawlee/http ' + require('@crawlee/http/package.json').version"}},
-		{name: "Crawlee + ours (serve --gate)", agent: "conformbot", slow: true,
+		{name: "Crawlee + ours (serve --gate)", agent: "conformbot", ours: true,
 			about:   "the same HttpCrawler without respectRobotsTxtFile, each request asked of `robotstxt serve --gate --crawl-delay` through integrations/crawlee/robotstxt-gate.cjs: conform/crawlers/crawlee_gate_crawler.cjs",
 			argv:    []string{"node", "conform/crawlers/crawlee_gate_crawler.cjs", "{url}", "conformbot", "{bin}/robotstxt"},
 			needs:   []string{"node", filepath.Join(nm, "@crawlee", "http")},
@@ -322,7 +324,7 @@ func update(path, board string) error {
 
 func main() {
 	write := flag.Bool("update", false, "rewrite the scoreboard in "+page)
-	slow := flag.Bool("slow", os.Getenv("ROBOTSTXT_CONFORM_SLOW") == "1", "grade the slow crawlers too (HTTrack, Crawlee alone and through serve --gate)")
+	slow := flag.Bool("slow", os.Getenv("ROBOTSTXT_CONFORM_SLOW") == "1", "grade the slow crawlers too (HTTrack, Crawlee's own mode)")
 	flag.Parse()
 	var cs []crawler
 	for _, c := range crawlers() {
