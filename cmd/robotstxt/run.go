@@ -67,6 +67,7 @@ func init() {
 		{"fetch", "fetch a site's robots.txt as a crawler must and summarise it", runFetch},
 		{"gate", "admit, hold or drop crawl tasks (JSON lines) by robots.txt", runGate},
 		{"holds", "list or lift the holds of a decision service (serve --gate) for the fleet", runHolds},
+		{"conform", "grade a crawler's robots.txt behaviour on a hostile loopback test site", runConform},
 		{"browse", "load a page in headless Chromium, every request decided by robots.txt", runBrowse},
 		{"serve", "serve the robots.txt analyser web page and JSON API", runServe},
 		{"site", "write the analyser web page to a folder for static hosting", runSite},
