@@ -120,7 +120,7 @@ type liveDoc struct {
 	PolicyFetchedAt  string           `json:"policyFetchedAt"`
 	PolicyStale      bool             `json:"policyStale"`
 	RepDecision      gate.RepDecision `json:"repDecision"`
-	Explanation      string           `json:"explanation"` // the decision record's reason, in words
+	Explanation      string           `json:"explanation"` // the decision's robots.txt reason, in words
 	Purpose          string           `json:"purpose,omitempty"`
 	PolicySignedBy   string           `json:"policySignedBy,omitempty"`
 	PolicyPrice      string           `json:"policyPrice,omitempty"`
@@ -148,7 +148,9 @@ func newLiveDoc(agent, rawURL string, d *gate.Decision) liveDoc {
 	}
 	doc := liveDoc{CheckResult: c, Reason: reason, Origin: d.Origin, TargetURL: d.TargetURL, PolicyURL: d.PolicyURL,
 		PolicyFinalURL: d.PolicyFinalURL, PolicyStatus: d.PolicyStatus, PolicyFetchedAt: rfc3339(d.PolicyFetchedAt),
-		PolicyStale: d.PolicyStale, RepDecision: d.RepDecision, Explanation: d.Record.Reason, Purpose: d.Purpose,
+		// The robots.txt half of the record's reason: check has no scope,
+		// and "collection unresolved: no scope file" is the gate's word.
+		PolicyStale: d.PolicyStale, RepDecision: d.RepDecision, Explanation: d.RepReason, Purpose: d.Purpose,
 		PolicySignedBy: d.PolicySignedBy, PolicyPrice: d.PolicyPrice, PolicyCharged: d.PolicyCharged, PolicyChallenge: d.PolicyChallenge}
 	if d.PolicyHTTPStatus != 0 {
 		doc.PolicyHTTPStatus = ptr(d.PolicyHTTPStatus)

@@ -106,3 +106,20 @@ func TestCheckLiveColor(t *testing.T) {
 		t.Errorf("colour in a pipe: %q", stdout)
 	}
 }
+
+// TestCheckLiveSpeaksOfNoScope: check --live has no scope file, so neither
+// its text nor its JSON speaks of collection, scopes or tasks, which are the
+// gate's words.
+func TestCheckLiveSpeaksOfNoScope(t *testing.T) {
+	for _, args := range [][]string{
+		{"check", "--live", "--allow-private", "-a", "ExampleBot", "http://127.0.0.1:1/x"},
+		{"check", "--live", "--allow-private", "-a", "ExampleBot", "--json", "http://127.0.0.1:1/x"},
+	} {
+		out, stderr, _ := runCLI(t, "", args...)
+		for _, w := range []string{"scope", "collection", "task"} {
+			if strings.Contains(out+stderr, w) {
+				t.Errorf("%v speaks of %q:\n%s%s", args, w, out, stderr)
+			}
+		}
+	}
+}
