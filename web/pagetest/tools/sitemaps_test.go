@@ -17,6 +17,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/fetch"
@@ -45,11 +47,11 @@ func pageSitemapCounts(t *testing.T, ctx context.Context) (sitemapCounts, int) {
 	if err := json.Unmarshal([]byte(js), &got); err != nil {
 		t.Fatalf("answer %s: %v", js, err)
 	}
-	m := regexp.MustCompile(`URLs: (\d+)`).FindStringSubmatch(got.URLs)
+	m := regexp.MustCompile(`URLs: ([\d,]+)`).FindStringSubmatch(got.URLs)
 	if m == nil {
 		t.Fatalf("status %q gives no count of URLs", got.URLs)
 	}
-	n, _ := strconv.Atoi(m[1])
+	n, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
 	return sitemapCounts(got.Rows), n
 }
 
@@ -155,7 +157,19 @@ func TestBrowserSitemaps(t *testing.T) {
 	})
 
 	b := pagetesting.NewBrowserWith(t, server.Options{Fetch: &server.FetchOptions{Fetcher: &fetch.Fetcher{Guard: &netguard.Policy{AllowPrivate: true}}}})
-	ctx := b.Tab(t)
+	ctx := b.OwnTab(t) // its script for every new document stays with the tab
+	// Count what the page hands the worker: a sitemap goes in pieces of at
+	// most 1 MiB, never whole (an operation count, not a time).
+	pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.feedPieces = [];
+			const post = Worker.prototype.postMessage;
+			Worker.prototype.postMessage = function (m, ...rest) {
+				if (m && m.fn === "sitemapFeed") window.feedPieces.push(m.args[0].byteLength);
+				return post.call(this, m, ...rest);
+			};`})
+		return err
+	}))
 	b.Open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString(robotsB)+"&agent=Googlebot&url=%2F")
 	pagetesting.WaitFor(t, ctx, `!document.getElementById("sitemaps-fetch").hidden`)
 
@@ -176,6 +190,35 @@ func TestBrowserSitemaps(t *testing.T) {
 
 	pagetesting.Do(t, ctx, chromedp.ScrollIntoView(chromedp.ID("sitemaps")))
 	b.Screenshot(t, ctx, "sitemaps", false)
+
+	// A text sitemap of 1.6 MB: read in pieces of at most 1 MiB, every
+	// URL counted; Googlebot's line 7 closes the half with a query.
+	var big strings.Builder
+	for i := range 24000 {
+		fmt.Fprintf(&big, "https://shop.example.com/products/item-%05d/?v=%d\n", i, i%2)
+		big.WriteString("https://shop.example.com/products/item-" + strconv.Itoa(i) + "/\n")
+	}
+	bigFile := pagetesting.WriteFile(t, t.TempDir(), "urls.txt", big.String())
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.feedPieces = []`))
+	pagetesting.Do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("sitemaps-file"), []string{bigFile}))
+	pagetesting.WaitFor(t, ctx, `document.getElementById("sitemaps-status").innerText.includes("urls.txt:")`)
+	got, urls = pageSitemapCounts(t, ctx)
+	if urls != 48000 || got["Googlebot"] != "24000: 24000 by line 7" {
+		t.Errorf("a 48,000-URL sitemap: %d URLs, Googlebot %q", urls, got["Googlebot"])
+	}
+	pieces := pagetesting.Eval[[]int](t, ctx, `window.feedPieces`)
+	sum := 0
+	for _, n := range pieces {
+		sum += n
+		if n > 1<<20 {
+			t.Errorf("a piece of %d bytes handed to the worker, over 1 MiB", n)
+		}
+	}
+	if sum != big.Len() || len(pieces) < 2 {
+		t.Errorf("%d pieces of %d bytes in all handed to the worker, want %d bytes in at least 2", len(pieces), sum, big.Len())
+	}
+	pagetesting.Do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("sitemaps-file"), []string{shop}))
+	pagetesting.WaitFor(t, ctx, `document.getElementById("sitemaps-status").innerText.includes("sitemap.xml:")`)
 
 	// An edit: the old answer goes at once, and the new one is the
 	// command's for the new text. Googlebot's group no longer closes
