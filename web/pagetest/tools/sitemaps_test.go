@@ -112,10 +112,11 @@ func sorted(m sitemapCounts) []string {
 // their deciding rules are what "robotstxt check --sitemap" counts for the
 // same files; an edit of the robots.txt hides the answer at once and
 // counts again; an index opened as a file says its sitemaps need fetching;
-// a DOCTYPE is a problem shown; the card speaks Russian and Romanian; and
-// no file reaches the server.
+// a DOCTYPE is a problem shown; the card speaks Russian and Romanian, fits
+// phones and passes axe-core; and no file reaches the server.
 func TestBrowserSitemaps(t *testing.T) {
 	pagetesting.BrowserTest(t)
+	axe := pagetesting.AxeSource(t)
 	cli := pagetesting.BuildCLI(t)
 	docs := "../../../cmd/robotstxt/testdata/docs/docs/sitemaps/"
 	robotsB, err := os.ReadFile(docs + "robots.txt")
@@ -248,6 +249,10 @@ func TestBrowserSitemaps(t *testing.T) {
 	if n := pagetesting.Eval[int](t, ctx, `document.querySelectorAll('#sitemaps-problems li').length`); n != 0 {
 		t.Errorf("an index on its own host: %d problems shown", n)
 	}
+
+	// Phone widths, every language: nothing wider than the screen, and
+	// axe-core finds nothing wrong with the card.
+	pagetesting.FitsPhones(t, b, ctx, axe, `!!document.getElementById("sitemaps-table")`, "sitemaps")
 
 	// Broken: an index as a file, a DOCTYPE.
 	dir := t.TempDir()
