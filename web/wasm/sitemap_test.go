@@ -214,3 +214,27 @@ func TestSitemapBroken(t *testing.T) {
 		t.Errorf("an oversized piece: %q", e)
 	}
 }
+
+// FuzzSitemapPieces: any bytes, cut into pieces anywhere, give the report
+// they give in one piece, and the reading always ends (no call hangs or
+// panics): the turns between the page and the reading lose nothing.
+func FuzzSitemapPieces(f *testing.F) {
+	f.Add([]byte("<urlset><url><loc>https://a.example/private/1</loc></url></urlset>"), uint8(3))
+	f.Add([]byte("https://a.example/private/1\nhttps://a.example/2\n"), uint8(1))
+	f.Add([]byte("<?xml version=\"1.0\"?><!DOCTYPE x><urlset/>"), uint8(7))
+	f.Add([]byte("<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>"), uint8(2))
+	f.Add([]byte("\x1f\x8b\x08\x00junk"), uint8(1))
+	f.Fuzz(func(t *testing.T, data []byte, cut uint8) {
+		robots := "User-agent: *\nDisallow: /private/\n"
+		s := new(session)
+		start := []string{robots, "default", "", "s.xml", ""}
+		whole, _ := smFeed(t, s, start, data, len(data)+1, nil)
+		cutAt := int(cut)%16 + 1
+		pieces, _ := smFeed(t, s, start, data, cutAt, nil)
+		a, _ := json.Marshal(whole)
+		b, _ := json.Marshal(pieces)
+		if !bytes.Equal(a, b) {
+			t.Errorf("in one piece:\n%s\nin pieces of %d:\n%s", a, cutAt, b)
+		}
+	})
+}
