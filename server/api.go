@@ -68,7 +68,7 @@ func (s *Server) api(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	fn, ok := endpoints[r.URL.Path]
 	if !ok {
-		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path+" (the API has POST /api/v1/parse, /api/v1/check, /api/v1/lint and /api/v1/diff; with serve --allow-fetch, /api/v1/fetch; with serve --gate, /api/v1/decide and the policy endpoints)", "")
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.URL.Path+" (the API has POST /api/v1/parse, /api/v1/check, /api/v1/lint and /api/v1/diff; with serve --allow-fetch, /api/v1/fetch and /api/v1/sitemap; with serve --gate, /api/v1/decide and the policy endpoints)", "")
 		return
 	}
 	release, ok := s.admitPost(w, r)

@@ -112,8 +112,9 @@ func New(opts Options) (*Server, error) {
 			s.fetch.opts.Fetcher = &fetch.Fetcher{}
 		}
 	}
-	s.mux.HandleFunc("/api/v1/fetch", s.apiFetch)   // fetch.go
-	s.mux.HandleFunc("/api/v1/config", s.apiConfig) // fetch.go
+	s.mux.HandleFunc("/api/v1/fetch", s.apiFetch)     // fetch.go
+	s.mux.HandleFunc("/api/v1/config", s.apiConfig)   // fetch.go
+	s.mux.HandleFunc("/api/v1/sitemap", s.apiSitemap) // fetch_sitemap.go
 	s.mux.HandleFunc("/api/", s.api)
 	s.routeGate(opts.Gate)
 	s.mux.HandleFunc("/", s.notFound)

@@ -35,7 +35,10 @@ as a crawler must, behind the destination guard (loopback, private and
 link-local addresses are refused unless --allow-private), and the page shows
 the status, the redirect chain and how long crawlers may keep the copy.
 POST /api/v1/fetch {"url": "https://example.com/"} gives the same to programs;
-GET /api/v1/config tells the page whether fetching is on.
+GET /api/v1/config tells the page whether fetching is on. The page's sitemap
+card may then read a sitemap by URL: POST /api/v1/sitemap {"url": ...}
+fetches that sitemap (and then each sitemap of an index, one request each)
+the same way, at most 64 MiB, and the page reads it in the browser.
 
 POST /api/v1/identify {"url": "https://site.example/page", "headers": {...},
 "time": "...", "robots": "..."} tells what one request proves: its Web Bot
@@ -49,7 +52,7 @@ and whether the robots.txt given allows it.`+serveGateHelp,
     'http://127.0.0.1:8080/api/v1/check?agent=Googlebot&url=/private/x'`)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
 	quiet := fs.Bool("quiet", false, "do not log requests")
-	allowFetch := fs.Bool("allow-fetch", false, "let the page ask this server to fetch a site's robots.txt (POST /api/v1/fetch)")
+	allowFetch := fs.Bool("allow-fetch", false, "let the page ask this server to fetch a site's robots.txt (POST /api/v1/fetch) and sitemaps (POST /api/v1/sitemap)")
 	keyDirs := fs.String("key-dirs", "", "`folder` of Web Bot Auth key directories for /api/v1/identify, one JWKS per signature agent named by its host")
 	fetchKeyDirs := fs.Bool("fetch-key-dirs", false, "fetch signature agents' key directories as /api/v1/identify requests name them (HTTPS, behind the destination guard)")
 	gf := addServeGateFlags(fs)

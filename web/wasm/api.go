@@ -33,30 +33,35 @@ type function struct {
 // functions are the calls the page makes. Every argument is a string, so
 // the bridge stays trivial; every result is JSON.
 var functions = map[string]function{
-	"parse":      {[]string{"text", "limit"}, (*session).parse},
-	"check":      {[]string{"text", "agent", "url"}, (*session).check},
-	"checkWith":  {[]string{"text", "agent", "url", "mode"}, (*session).checkWith},
-	"checkMany":  {[]string{"text", "agents", "urls", "mode"}, (*session).checkMany},
-	"compare":    {[]string{"old", "new", "agents", "urls", "mode"}, (*session).compare},
-	"lint":       {[]string{"text", "lang"}, (*session).lint},
-	"matrix":     {[]string{"text", "url", "lang", "set"}, (*session).matrix},
-	"matrixWith": {[]string{"text", "url", "lang", "set", "mode"}, (*session).matrixWith},
-	"crawlers":   {[]string{"lang"}, (*session).crawlers},
-	"logsStart":  {[]string{"text", "format"}, (*session).logsStart},
-	"logsFeed":   {[]string{"bytes"}, (*session).logsFeed},
-	"logsEnd":    {[]string{"ending"}, (*session).logsEnd},
-	"selftest":   {nil, (*session).selftest},
-	"version":    {nil, (*session).version},
+	"parse":         {[]string{"text", "limit"}, (*session).parse},
+	"check":         {[]string{"text", "agent", "url"}, (*session).check},
+	"checkWith":     {[]string{"text", "agent", "url", "mode"}, (*session).checkWith},
+	"checkMany":     {[]string{"text", "agents", "urls", "mode"}, (*session).checkMany},
+	"compare":       {[]string{"old", "new", "agents", "urls", "mode"}, (*session).compare},
+	"lint":          {[]string{"text", "lang"}, (*session).lint},
+	"matrix":        {[]string{"text", "url", "lang", "set"}, (*session).matrix},
+	"matrixWith":    {[]string{"text", "url", "lang", "set", "mode"}, (*session).matrixWith},
+	"crawlers":      {[]string{"lang"}, (*session).crawlers},
+	"logsStart":     {[]string{"text", "format"}, (*session).logsStart},
+	"logsFeed":      {[]string{"bytes"}, (*session).logsFeed},
+	"logsEnd":       {[]string{"ending"}, (*session).logsEnd},
+	"sitemapStart":  {[]string{"text", "set", "mode", "name", "fetch"}, (*session).sitemapStart},
+	"sitemapFeed":   {[]string{"bytes"}, (*session).sitemapFeed},
+	"sitemapEnd":    {[]string{"error"}, (*session).sitemapEnd},
+	"sitemapCancel": {nil, (*session).sitemapCancel},
+	"selftest":      {nil, (*session).selftest},
+	"version":       {nil, (*session).version},
 }
 
 // session remembers the last text parsed: the matcher runs on every
 // keystroke in the agent and URL fields, and a 500 KiB file should be
 // parsed once, not each time.
 type session struct {
-	text  string
-	r     *robotstxt.Robots
-	whole *robotstxt.Robots // text parsed without the limit, when it is over it
-	log   *logRun           // the access log being read (logs.go)
+	text    string
+	r       *robotstxt.Robots
+	whole   *robotstxt.Robots // text parsed without the limit, when it is over it
+	log     *logRun           // the access log being read (logs.go)
+	sitemap *sitemapRun       // the sitemap being read (sitemap.go)
 }
 
 func (s *session) robots(text string) *robotstxt.Robots {

@@ -35,7 +35,7 @@ func TestUnderNode(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(wasmDir, "go_js_wasm_exec")); err != nil {
 		t.Fatalf("Go's wasm exec wrapper: %v", err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^(TestBridge|TestCheck|TestCheckExplains|TestParse|TestLintMatrixCrawlersSelftest|TestCallErrors|TestCallRecoversPanic|TestSessionCachesParse|TestURLNote|TestCheckMany|TestCheckFallback|TestCompare|TestMatrixWithoutFallback|TestLogs|TestLogsTruncated|TestLogsFormats)$", ".")
+	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "^(TestBridge|TestCheck|TestCheckExplains|TestParse|TestLintMatrixCrawlersSelftest|TestCallErrors|TestCallRecoversPanic|TestSessionCachesParse|TestURLNote|TestCheckMany|TestCheckFallback|TestCompare|TestMatrixWithoutFallback|TestLogs|TestLogsTruncated|TestLogsFormats|TestSitemap|TestSitemapIndex|TestSitemapBroken)$", ".")
 	env := []string{"GOOS=js", "GOARCH=wasm", "PATH=" + wasmDir + string(os.PathListSeparator) + os.Getenv("PATH")}
 	for _, kv := range os.Environ() {
 		switch k, _, _ := strings.Cut(kv, "="); k {

@@ -15,6 +15,7 @@ import { FetchSite } from "./fetchsite.js";
 import { usageRows } from "./usage.js";
 import { Builder } from "./builder.js";
 import { LogCheck } from "./logs.js";
+import { SitemapCheck } from "./sitemaps.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -60,6 +61,7 @@ let editor;
 let many;
 let compare;
 let logCheck;
+let sitemapCheck;
 let fetchSite;
 
 // el builds an element: el("p", {class: "x", text: "y"}, child, ...).
@@ -671,7 +673,7 @@ function renderMatrix() {
   const toggle = el("button", {
     type: "button", class: "button small more",
     text: t(state.matrixSet === "all" ? "matrix.fewer" : "matrix.more"),
-    onclick: () => { state.matrixSet = state.matrixSet === "all" ? "default" : "all"; check(); },
+    onclick: () => { state.matrixSet = state.matrixSet === "all" ? "default" : "all"; check(); sitemapCheck.textChanged(); },
   });
   body.replaceChildren(el("div", { class: "table-wrap" }, table), toggle);
 }
@@ -827,6 +829,7 @@ function afterTextChange() {
   updateStale();
   saveText();
   if (logCheck) logCheck.textChanged();
+  if (sitemapCheck) sitemapCheck.textChanged();
 }
 
 // setText puts text in the editor that is not a file (an example, a
@@ -1099,6 +1102,7 @@ async function setLang(l, remember = true) {
   if (compare) compare.render();
   if (many) many.render();
   if (logCheck) logCheck.render();
+  if (sitemapCheck) sitemapCheck.render();
   relabelNotices();
   if (fetchSite) fetchSite.relabel();
   if (state.liveNote) $("live-note").replaceChildren(tr(state.liveNote.key, state.liveNote.params));
@@ -1127,6 +1131,7 @@ async function main() {
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
   compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits });
   logCheck = new LogCheck({ root: $("logs"), engine, input, rev: () => state.rev, el, showError, lineButton });
+  sitemapCheck = new SitemapCheck({ root: $("sitemaps"), engine, input, rev: () => state.rev, set: () => state.matrixSet, mode, el, showError, lineButton });
   new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
     onText: (text) => { setText(text); parseNow(); check(); } });
   fetchSite = new FetchSite({
@@ -1135,6 +1140,7 @@ async function main() {
     onFailed: fetchFailed,
   });
   const fetching = fetchSite.enable();
+  fetching.then((on) => { if (on) sitemapCheck.enableFetch(); });
   $("live-test").addEventListener("click", async () => liveTest(await fetching));
 
   $("robots").addEventListener("input", () => {
@@ -1175,7 +1181,7 @@ async function main() {
   });
   $("agent").addEventListener("input", () => { state.focus = 0; scheduleCheck(); });
   $("url").addEventListener("input", () => { state.focus = 0; scheduleCheck(); });
-  $("fallback").addEventListener("change", () => { check(); many.rerun(); });
+  $("fallback").addEventListener("change", () => { check(); many.rerun(); sitemapCheck.textChanged(); });
   $("check-form").addEventListener("submit", (e) => { e.preventDefault(); state.focus = 0; check(); });
   $("copy-link").addEventListener("click", copyLink);
   $("download").addEventListener("click", downloadFile);

@@ -1,0 +1,78 @@
+package server
+
+// Sitemaps for the page: with "robotstxt serve --allow-fetch", the page may
+// ask this server to fetch a sitemap (the one the user names, then the
+// sitemaps an index lists, each one request) and reads it itself, in its
+// worker, with the sitemap package compiled to WebAssembly. The server only
+// fetches: through the destination guard, following redirects, within the
+// fetcher's time bounds, and at most sitemap.DefaultMaxBytes bytes, which
+// it passes on as they come (Content-Encoding undone, a .gz file as it
+// is). How many sitemaps one reading fetches is the page's bound (50).
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+
+	"github.com/robotstxt/robotstxt/fetch"
+	"github.com/robotstxt/robotstxt/sitemap"
+)
+
+// maxSitemapBody is how many bytes of a sitemap are passed on: what the
+// reader reads of one file at most, plus one so that it sees the excess.
+// A variable for the tests.
+var maxSitemapBody int64 = sitemap.DefaultMaxBytes + 1
+
+// apiSitemap fetches the sitemap of {"url": "..."} and answers its body,
+// or an error in JSON: 400 for a URL that is not one, 502 for a fetch
+// that failed (the site's 404, a refused address, a timeout).
+func (s *Server) apiSitemap(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	if s.fetch == nil {
+		writeError(w, http.StatusNotFound, "this server does not fetch sitemaps: start it with \"robotstxt serve --allow-fetch\"", "")
+		return
+	}
+	release, ok := s.admitPost(w, r)
+	if !ok {
+		return
+	}
+	defer release()
+	// JSON only, as for /api/v1/fetch: no cross-site form can send it.
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "send {\"url\": ...} as application/json", "")
+		return
+	}
+	var req struct {
+		URL string `json:"url"`
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, "bad request body: want {\"url\": \"https://example.com/sitemap.xml\"}", "")
+		return
+	}
+	if _, err := sitemap.CheckURL(req.URL); err != nil {
+		writeError(w, http.StatusBadRequest, "not a sitemap's address: "+err.Error(), "")
+		return
+	}
+	doc, err := s.fetch.opts.Fetcher.Open(r.Context(), req.URL)
+	if err != nil {
+		var fe *fetch.Error
+		if errors.As(err, &fe) {
+			err = fe.Err
+		}
+		writeError(w, http.StatusBadGateway, err.Error(), "")
+		return
+	}
+	defer doc.Body.Close()
+	h := w.Header()
+	// The body is data for the page's reader, never a document to render.
+	h.Set("Content-Type", "application/octet-stream")
+	h.Set("Content-Disposition", "attachment")
+	w.WriteHeader(http.StatusOK)
+	// A body that breaks halfway ends the response early: the page sees
+	// a stream cut short and reports the sitemap truncated.
+	io.Copy(w, io.LimitReader(doc.Body, maxSitemapBody)) //nolint:errcheck // nothing more can be said to the page
+}

@@ -1,0 +1,355 @@
+// "What does the robots.txt do to my URLs?": a sitemap opened in the page
+// (picked or dropped; nothing is uploaded), or fetched by the page's server
+// when it runs "robotstxt serve --allow-fetch", is read in the worker by the
+// command line's reader (package sitemap: XML, index, text, RSS, Atom,
+// gzip by content) a piece at a time, and its URLs are checked for the
+// crawlers of the page's table against the robots.txt in the editor: per
+// crawler, the blocked URLs grouped by the rule that blocks them, as
+// "robotstxt check --sitemap" counts them.
+//
+// The reading runs in the worker and asks for what it needs next: more of
+// the file, a sitemap to fetch (the one given by URL, an index's), or it
+// is done (web/wasm/sitemap.go). A file opened is read alone: an index's
+// sitemaps are fetched only for an index given by URL, so that opening a
+// file never makes the server fetch anything.
+
+import { t, tr, num } from "./i18n.js";
+
+// PIECE bytes go to the worker per call: the page stays responsive and the
+// sitemap is never held whole.
+const PIECE = 1 << 20;
+// Wait this long after the last edit before the sitemap is read again; the
+// answer is hidden at once, so no answer is stale.
+const REREAD_DELAY = 600;
+// Fetched sitemaps are kept (as blobs) up to this many bytes in all, so
+// that an edit of the robots.txt does not fetch them again.
+const KEEP_BYTES = 64 << 20;
+// The problem codes of package sitemap; each has a sitemaps.code.<code>.
+const CODES = new Set(["fetch", "gzip", "too-large", "truncated", "too-many-urls", "too-many-sitemaps", "fetch-limit",
+  "not-fetched", "nested-index", "format", "encoding", "bom", "utf8", "doctype", "entity", "xml", "missing-loc",
+  "bad-loc", "loc-too-long", "cross-host", "outside-path", "bad-lastmod"]);
+
+export class SitemapCheck {
+  // input returns what the editor holds; rev its revision; set and mode
+  // the crawler table's; lineButton(line) a button that shows a line.
+  constructor({ root, engine, input, rev, set, mode, el, showError, lineButton }) {
+    Object.assign(this, { root, engine, input, rev, set, mode, el, showError, lineButton });
+    this.source = null; // {file} or {url}
+    this.canFetch = false;
+    this.res = null; // the report shown, of this.resKey
+    this.resKey = "";
+    this.progress = null; // {name, read, size, urls, again} while reading
+    this.problem = null; // {key, params}: the reading could not run
+    this.kept = new Map(); // url -> {blob} or {error}
+    this.keptBytes = 0;
+    this.seq = 0;
+    this.timer = 0;
+    this.q = (id) => root.querySelector(`#${id}`);
+    this.q("sitemaps-file").addEventListener("change", (e) => {
+      const f = e.target.files[0];
+      e.target.value = "";
+      if (f) this.open({ file: f });
+    });
+    const zone = this.q("sitemaps-drop");
+    // A file dropped here is a sitemap, not a robots.txt: the page's own
+    // drop handler must not see it.
+    zone.addEventListener("dragover", (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      zone.classList.add("dragging");
+    });
+    zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
+    zone.addEventListener("drop", (e) => {
+      e.preventDefault();
+      e.stopPropagation();
+      zone.classList.remove("dragging");
+      const f = e.dataTransfer && e.dataTransfer.files[0];
+      if (f) this.open({ file: f });
+    });
+    this.q("sitemaps-fetch").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const url = this.q("sitemaps-url").value.trim();
+      if (!url) return;
+      this.kept.clear(); // a new fetch asked for: the site may have changed
+      this.keptBytes = 0;
+      this.open({ url });
+    });
+    this.render();
+  }
+
+  // enableFetch shows the URL box: the page's server fetches sitemaps.
+  enableFetch() {
+    this.canFetch = true;
+    this.q("sitemaps-fetch").hidden = false;
+    this.render();
+  }
+
+  open(source) {
+    this.source = source;
+    this.run();
+  }
+
+  // key is what the answer depends on besides the sitemap.
+  key() {
+    return `${this.rev()}|${this.set()}|${this.mode()}`;
+  }
+
+  // textChanged hides an answer of an older text (or crawler table) at
+  // once, and reads the sitemap again once the editing pauses.
+  textChanged() {
+    if (!this.source) return;
+    clearTimeout(this.timer);
+    const key = this.key();
+    if (this.res && this.resKey === key) return;
+    if (this.res || this.progress) {
+      this.res = null;
+      this.seq++; // a reading in progress is of the old text too
+      this.engine.call("sitemapCancel").catch(() => {});
+      this.progress = { name: this.name(), read: 0, size: this.size(), urls: 0, again: true };
+      this.root.setAttribute("aria-busy", "true");
+      this.render();
+    }
+    this.timer = setTimeout(() => this.run(), REREAD_DELAY);
+  }
+
+  name() {
+    return this.source.file ? this.source.file.name : this.source.url;
+  }
+
+  size() {
+    return this.source.file ? this.source.file.size : 0;
+  }
+
+  // run reads the sitemap against the text as it is now.
+  async run() {
+    clearTimeout(this.timer);
+    const source = this.source;
+    const seq = ++this.seq;
+    const key = this.key();
+    const again = this.res !== null || (this.progress && this.progress.again);
+    this.res = null;
+    this.problem = null;
+    this.progress = { name: this.name(), read: 0, size: this.size(), urls: 0, again };
+    this.root.setAttribute("aria-busy", "true");
+    this.render();
+    const current = () => seq === this.seq;
+    try {
+      let req = await this.engine.call("sitemapStart", this.input(), this.set(), this.mode(),
+        source.file ? source.file.name : source.url, source.url ? "fetch" : "");
+      // The file being fed: a reader of its bytes, and whether it counts
+      // for the progress shown (the file opened does; fetched ones do not).
+      let reader = source.file ? this.fileReader(source.file, true) : null;
+      while (current() && req.want !== "done") {
+        this.progress.urls = req.urls;
+        if (req.want === "fetch") {
+          if (reader) reader.cancel();
+          reader = await this.fetchReader(req.url, seq);
+          if (!current()) return;
+          if (reader.error) {
+            req = await this.engine.call("sitemapEnd", reader.error);
+            reader = null;
+            continue;
+          }
+        }
+        const piece = reader ? await reader.next() : { end: true };
+        if (!current()) {
+          if (reader) reader.cancel();
+          return;
+        }
+        if (piece.error) req = await this.engine.call("sitemapEnd", piece.error);
+        else if (piece.end) req = await this.engine.call("sitemapEnd", "");
+        else req = await this.engine.call("sitemapFeed", piece.bytes);
+        this.renderStatus();
+      }
+      if (reader) reader.cancel();
+      if (!current()) return;
+      this.res = req.report;
+      this.resKey = key;
+      this.progress = null;
+      this.render();
+    } catch (err) {
+      if (current()) {
+        this.progress = null;
+        this.render();
+        this.showError(err);
+      }
+    } finally {
+      if (current()) this.root.removeAttribute("aria-busy");
+    }
+  }
+
+  // fileReader reads a stream in pieces of at most PIECE bytes: next()
+  // gives {bytes}, {end} or {error}.
+  fileReader(file, counted) {
+    return this.pieces(file.stream(), counted);
+  }
+
+  pieces(stream, counted) {
+    const r = stream.getReader();
+    const progress = this.progress;
+    let rest = null;
+    return {
+      next: async () => {
+        if (rest && rest.byteLength) {
+          const out = rest.subarray(0, PIECE);
+          rest = rest.subarray(out.byteLength);
+          return { bytes: out };
+        }
+        try {
+          const { done, value } = await r.read();
+          if (done) return { end: true };
+          if (counted) progress.read += value.byteLength;
+          rest = value.subarray(Math.min(PIECE, value.byteLength));
+          return { bytes: value.subarray(0, PIECE) };
+        } catch (err) {
+          return { error: String((err && err.message) || err) };
+        }
+      },
+      cancel: () => { r.cancel().catch(() => {}); },
+    };
+  }
+
+  // fetchReader has the page's server fetch a sitemap (or takes it from
+  // the ones kept): a reader as fileReader's, or {error}.
+  async fetchReader(url, seq) {
+    const kept = this.kept.get(url);
+    if (kept) return kept.error ? { error: kept.error } : this.pieces(kept.blob.stream(), false);
+    this.progress.fetching = url;
+    this.renderStatus();
+    let resp;
+    try {
+      resp = await fetch(new URL("api/v1/sitemap", document.baseURI), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ url }),
+      });
+    } catch (err) {
+      return { error: String((err && err.message) || err) };
+    } finally {
+      if (this.progress) this.progress.fetching = "";
+    }
+    if (!resp.ok) {
+      let error = `HTTP ${resp.status}`;
+      try {
+        error = (await resp.json()).error || error;
+      } catch (err) {
+        // Not JSON: the status says it.
+      }
+      if (seq === this.seq) this.kept.set(url, { error });
+      return { error };
+    }
+    // Keep the body while it fits, so that an edit reads it again from here.
+    const chunks = [];
+    let size = 0;
+    let keeping = true;
+    const keep = new TransformStream({
+      transform: (chunk, ctl) => {
+        if (keeping && this.keptBytes + size + chunk.byteLength <= KEEP_BYTES) {
+          chunks.push(chunk);
+          size += chunk.byteLength;
+        } else {
+          keeping = false;
+          chunks.length = 0;
+        }
+        ctl.enqueue(chunk);
+      },
+      flush: () => {
+        if (keeping && seq === this.seq) {
+          this.kept.set(url, { blob: new Blob(chunks) });
+          this.keptBytes += size;
+        }
+      },
+    });
+    return this.pieces(resp.body.pipeThrough(keep), false);
+  }
+
+  renderStatus() {
+    const status = this.q("sitemaps-status");
+    const p = this.progress;
+    if (p) {
+      const params = { name: p.name, urls: p.urls || 0 };
+      let key = p.again ? "sitemaps.readingAgain" : "sitemaps.reading";
+      if (p.fetching) {
+        key = "sitemaps.fetching";
+        params.url = p.fetching;
+      }
+      status.replaceChildren(tr(key, params));
+    } else if (this.problem) {
+      status.replaceChildren(this.el("span", { class: "warn" }, tr(this.problem.key, this.problem.params)));
+    } else if (this.res) {
+      status.replaceChildren(tr("sitemaps.summary", { name: this.name(), urls: this.res.urls, sitemaps: this.res.sitemaps }));
+    } else {
+      status.replaceChildren();
+    }
+  }
+
+  render() {
+    const el = this.el;
+    this.q("sitemaps-nofetch").hidden = this.canFetch;
+    const body = this.q("sitemaps-body");
+    body.dataset.rev = String(this.res ? this.resKey.split("|")[0] : -1);
+    this.renderStatus();
+    const r = this.res;
+    if (!r) {
+      body.replaceChildren();
+      return;
+    }
+    const out = [];
+    // Crawlers whose URLs fall in the same groups (most follow "*") share
+    // a row and a list, headed by their names.
+    const blocks = new Map();
+    for (const c of r.crawlers) {
+      const k = JSON.stringify(c.groups.map((g) => [g.count, g.reason, g.rule && g.rule.line, g.examples]));
+      if (!blocks.has(k)) blocks.set(k, { crawlers: [], groups: c.groups, blocked: c.blocked });
+      blocks.get(k).crawlers.push(c.token);
+    }
+    const names = (crawlers) => crawlers.flatMap((tok, i) => [i ? ", " : null, el("code", { text: tok })]).filter(Boolean);
+    const head = el("tr", {}, el("th", { scope: "col", text: t("sitemaps.col.crawler") }),
+      el("th", { scope: "col", text: t("sitemaps.col.blocked") }));
+    const tbody = el("tbody");
+    for (const { crawlers, blocked } of blocks.values()) {
+      tbody.append(el("tr", { "data-tokens": crawlers.join(" ") },
+        el("th", { scope: "row" }, ...names(crawlers)),
+        el("td", { class: blocked ? "num bad" : "num", "data-n": String(blocked), "data-label": t("sitemaps.col.blocked"),
+          text: t("sitemaps.ofURLs", { n: num(blocked), total: num(r.urls) }) })));
+    }
+    out.push(el("div", { class: "table-wrap" }, el("table", { class: "logs stack sitemaps", id: "sitemaps-table" }, el("thead", {}, head), tbody)));
+    for (const { crawlers, groups, blocked } of blocks.values()) {
+      if (!blocked) continue;
+      const one = crawlers.length === 1;
+      const items = groups.map((g) => el("li", { "data-line": String(g.rule ? g.rule.line : 0), "data-n": String(g.count) },
+        el("span", { class: "group-count" }, tr(`sitemaps.${g.rule ? "groupRule" : "groupReason"}${one ? "" : "Each"}`, {
+          n: g.count, agent: crawlers[0], line: String(g.rule ? g.rule.line : 0), reason: t(`matrix.reason.${g.reason}`),
+        })), " ",
+        g.rule ? el("code", { class: "rule", text: `${g.rule.kind === "allow" ? "Allow" : "Disallow"}: ${g.shown || g.rule.pattern}` }) : null, " ",
+        g.rule ? this.lineButton(g.rule.line) : null,
+        el("ul", { class: "examples" }, ...g.examples.map((u) => el("li", {}, el("code", { text: u }))),
+          g.count > g.examples.length ? el("li", { class: "muted", text: t("sitemaps.more", { n: g.count - g.examples.length }) }) : null)));
+      out.push(el("div", { class: "group logs-crawler sitemap-crawler", "data-tokens": crawlers.join(" ") },
+        el("h3", {}, ...names(crawlers)),
+        el("ul", { class: "diff-rules" }, ...items)));
+    }
+    if (!r.urls) out.push(el("p", { class: "muted", id: "sitemaps-none", text: t("sitemaps.none") }));
+    out.push(...this.problems(r));
+    body.replaceChildren(...out);
+  }
+
+  // problems lists what is wrong with the sitemaps: a label in the page's
+  // language, where, and the reader's own words (English) beside it.
+  problems(r) {
+    const el = this.el;
+    if (!r.problems.length) return [];
+    const out = [];
+    if (r.problems.some((p) => p.code === "not-fetched")) {
+      out.push(el("p", { class: "warn", id: "sitemaps-index" }, tr(this.canFetch ? "sitemaps.indexFile" : "sitemaps.indexNoFetch")));
+    }
+    const items = r.problems.map((p) => el("li", { "data-code": p.code, class: p.stops ? "bad" : "" },
+      el("strong", { text: CODES.has(p.code) ? t(`sitemaps.code.${p.code}`) : p.code }), " ",
+      el("span", { class: "muted", text: p.line ? t("sitemaps.where", { sitemap: p.sitemap, line: String(p.line) }) : p.sitemap }), " ",
+      el("span", { class: "small", lang: "en", text: p.message }),
+      p.more ? el("span", { class: "small muted", text: " " + t("sitemaps.moreProblems", { n: p.more }) }) : null));
+    out.push(el("div", { class: "group", id: "sitemaps-problems" },
+      el("h3", { text: t("sitemaps.problems", { n: r.problems.length + r.omitted }) }), el("ul", {}, ...items)));
+    return out;
+  }
+}
