@@ -544,10 +544,15 @@ func TestIndexHasTextAtOnce(t *testing.T) {
 // snapshot, 6.6 KB of it compressed) took the module from 1.16 MB to
 // 1.29 MB brotli; a change that needs more says so here. The snapshot of
 // all 24 operators' lists (211 KB of JSON, one prefix a line; issue 37)
-// took it from 6.90 MB to 7.04 MB, 1.360 MB to 1.383 MB brotli.
+// took it from 6.90 MB to 7.04 MB, 1.360 MB to 1.383 MB brotli. Reading
+// sitemaps in the page (the sitemap package, which detects gzip by content
+// and so links compress/gzip and compress/flate, about 230 KB of the
+// growth, and its shim; issue 39) took it to 7.57 MB, 1.478 MB brotli:
+// letting the browser's DecompressionStream unzip instead would save most
+// of the gzip part.
 const (
-	wasmBrotliBudget = 1_400_000
-	wasmBytesBudget  = 7_100_000
+	wasmBrotliBudget = 1_500_000
+	wasmBytesBudget  = 7_600_000
 )
 
 func TestWasmSizeBudget(t *testing.T) {
