@@ -148,7 +148,7 @@ func (s *Server) routeGate(o *GateOptions) {
 	if g.o.SharedState != nil {
 		g.o.Metrics.SharedState(g.o.SharedState)
 	}
-	s.mux.Handle("/metrics", g.o.Metrics.Handler())
+	s.mux.Handle("/metrics", g.hostOnly(g.o.Metrics.Handler()))
 	s.mux.HandleFunc("/api/v1/decide", g.post(s, g.decide))
 	s.mux.HandleFunc("/api/v1/target-status", g.post(s, g.targetStatus))
 	s.mux.HandleFunc("/api/v1/policy", g.policy)
@@ -331,6 +331,34 @@ func (g *gateService) readBody(w http.ResponseWriter, r *http.Request, limit int
 	}
 }
 
+// hostOnly serves h only to requests whose Host the gate serves (IP
+// addresses, localhost, GateOptions.Hosts): the fleet's figures are not
+// for a page that reached this server through a name of its own (DNS
+// rebinding). The analyser page and its API stay open to any Host: they
+// are the same public page for everyone and hold nothing of the fleet.
+func (g *gateService) hostOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if why := foreignHost(r, g.o.Hosts); why != "" {
+			writeError(w, http.StatusForbidden, why, "")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// foreignHost says why r's Host is not one the gate serves, "" when it is.
+func foreignHost(r *http.Request, hosts []string) string {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if net.ParseIP(host) == nil && !strings.EqualFold(host, "localhost") && !slices.ContainsFunc(hosts, func(h string) bool { return strings.EqualFold(h, host) }) {
+		return fmt.Sprintf("Host %q is not served by this gate (IP addresses and localhost are; add names with --gate-host)", r.Host)
+	}
+	return ""
+}
+
 // allowed refuses a request another site's page may have sent (an Origin
 // or Sec-Fetch-Site that is not this server, a Host name it does not
 // serve: DNS rebinding) and, with a Token, one without it. It answers the
@@ -367,13 +395,8 @@ func bearerToken(h string) (string, bool) {
 // not: a browser sends Origin with every cross-origin POST and DELETE, and
 // Sec-Fetch-Site with every request; a crawler sends neither.
 func crossSite(r *http.Request, hosts []string) string {
-	host := r.Host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if net.ParseIP(host) == nil && !strings.EqualFold(host, "localhost") && !slices.ContainsFunc(hosts, func(h string) bool { return strings.EqualFold(h, host) }) {
-		return fmt.Sprintf("Host %q is not served by this gate (IP addresses and localhost are; add names with --gate-host)", r.Host)
+	if why := foreignHost(r, hosts); why != "" {
+		return why
 	}
 	if o := r.Header.Get("Origin"); o != "" {
 		u, err := url.Parse(o)

@@ -256,3 +256,44 @@ func TestGateMemoryBounded(t *testing.T) {
 		t.Errorf("%d bytes of the budget still taken after every request ended", u)
 	}
 }
+
+// TestMetricsHostChecked: with the gate on, /metrics answers only the Host
+// names the gate answers (IP addresses, localhost, --gate-host), as the
+// gate API does against DNS rebinding (issue 41, item 10); the public
+// page answers any Host (it holds nothing of the fleet).
+func TestMetricsHostChecked(t *testing.T) {
+	o := gateOptions(t, nil, nil, nil)
+	o.Hosts = []string{"gate.internal"}
+	ts, _ := newServer(t, Options{Gate: o})
+	for _, tt := range []struct {
+		path, host string
+		want       int
+	}{
+		{"/metrics", "", 200}, // 127.0.0.1:port
+		{"/metrics", "localhost:8080", 200},
+		{"/metrics", "[::1]:8080", 200},
+		{"/metrics", "gate.internal", 200},
+		{"/metrics", "GATE.internal:9090", 200},
+		{"/metrics", "evil.example", 403},
+		{"/metrics", "localhost.evil.example", 403},
+		{"/", "evil.example", 200},
+		{"/robots.txt", "evil.example", 200},
+	} {
+		req, _ := http.NewRequest("GET", ts.URL+tt.path, nil)
+		if tt.host != "" {
+			req.Host = tt.host
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("GET %s, Host %q: %d, want %d", tt.path, tt.host, resp.StatusCode, tt.want)
+		}
+		if tt.want == 200 && tt.path == "/metrics" && !strings.Contains(string(b), "go_goroutines") {
+			t.Errorf("GET %s, Host %q: no metrics", tt.path, tt.host)
+		}
+	}
+}
