@@ -228,18 +228,15 @@ func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Req
 		// The body first, with no turn taken: a client sending it slowly
 		// holds its connection and the few bytes it sent, never one of
 		// the turns the cached answers need.
+		// (Once the body's end is read, net/http clears the read deadline
+		// and only watches for the client going away.)
 		ch := &charge{b: g.mem}
 		defer ch.giveAll()
-		rc := http.NewResponseController(w)
 		body, bodyCharge, err := g.readBody(w, r, s.maxBody, ch)
 		if err != nil {
 			writeFailure(w, err)
 			return
 		}
-		// The body is read: from now on the connection is only watched
-		// for the client going away, which must not end the request at the
-		// server's read timeout while it waits for fetches.
-		_ = rc.SetReadDeadline(time.Now().Add(g.o.DecideTimeout + writeMargin))
 		t := time.NewTimer(inFlightWait)
 		defer t.Stop()
 		select {
