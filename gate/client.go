@@ -215,16 +215,50 @@ func needsFetch(e *cache.Entry, now time.Time, force bool) bool {
 // cached returns the state of origin when the cache answers without a
 // fetch; false when a fetch is needed (nothing is counted then: get counts
 // the lookup that follows).
+//
+// An origin known to fail whose next fetch is due is answered at once
+// from the known failure (a hold, or its stale copy), with RetryAt
+// RefetchRetry later, while the fetch is made in the background (single
+// flight): an unreachable origin does not keep its decisions, nor the
+// other URLs asked with them, waiting for a fetch that will likely fail
+// again.
 func (c *Client) cached(ctx context.Context, origin string) (*State, bool) {
 	c.init()
 	e := c.load(ctx, origin)
-	if needsFetch(e, c.now(), false) {
-		return nil, false
+	now := c.now()
+	if needsFetch(e, now, false) {
+		if e == nil || e.Failure == nil {
+			return nil, false
+		}
+		c.background(ctx, origin)
+		s := c.state(origin, e, now)
+		s.RetryAt = now.Add(RefetchRetry)
+		if h := c.Hooks; h != nil && h.Lookup != nil {
+			h.Lookup(origin, true)
+		}
+		return s, true
 	}
 	if h := c.Hooks; h != nil && h.Lookup != nil {
 		h.Lookup(origin, true)
 	}
-	return c.state(origin, e, c.now()), true
+	return c.state(origin, e, now), true
+}
+
+// RefetchRetry is when to ask again about an origin known to fail whose
+// fetch is being made again in the background.
+const RefetchRetry = 5 * time.Second
+
+// background starts the fetch of origin unless one is in flight; it does
+// not wait for it.
+func (c *Client) background(ctx context.Context, origin string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.flights[origin]; ok {
+		return
+	}
+	f := &flight{done: make(chan struct{})}
+	c.flights[origin] = f
+	go c.fly(context.WithoutCancel(ctx), origin, origin, false, f)
 }
 
 // LockTTL is how long the fleet's fetch lock of an origin lives (with a

@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
 	"mime"
 	"net"
@@ -89,6 +90,11 @@ type GateOptions struct {
 	Hosts []string
 	// MaxAnswer bounds one decide answer (0: MaxDecideAnswer).
 	MaxAnswer int64
+	// MaxMemory bounds the bytes of request bodies, decisions and answers
+	// the instance holds at once (0: DefaultGateMemory): a request that
+	// does not fit is answered 503 with Retry-After, a decision that does
+	// not fit is a hold (MemoryFull).
+	MaxMemory int64
 	// SharedState, when set, reports whether the fleet's shared state (Redis)
 	// answers now, for GET /sharedz and the robotstxt_shared_state_up metric.
 	SharedState func(context.Context) error
@@ -98,6 +104,7 @@ type gateService struct {
 	o        GateOptions
 	logEvery rate
 	sem      chan struct{}
+	mem      *memBudget
 	mu       sync.Mutex
 	agents   map[string]*gate.Gate
 }
@@ -132,12 +139,16 @@ func (s *Server) routeGate(o *GateOptions) {
 		g.o.DecideTimeout = g.o.Gate.Client.LockTTL() + 3*time.Second
 	}
 	g.sem = make(chan struct{}, g.o.MaxInFlight)
+	if g.o.MaxMemory <= 0 {
+		g.o.MaxMemory = DefaultGateMemory
+	}
+	g.mem = newMemBudget(g.o.MaxMemory)
 	s.mux.HandleFunc("/readyz", readyz(g.o.Ready))
 	s.mux.HandleFunc("/sharedz", g.sharedz)
 	if g.o.SharedState != nil {
 		g.o.Metrics.SharedState(g.o.SharedState)
 	}
-	s.mux.Handle("/metrics", g.o.Metrics.Handler())
+	s.mux.Handle("/metrics", g.hostOnly(g.o.Metrics.Handler()))
 	s.mux.HandleFunc("/api/v1/decide", g.post(s, g.decide))
 	s.mux.HandleFunc("/api/v1/target-status", g.post(s, g.targetStatus))
 	s.mux.HandleFunc("/api/v1/policy", g.policy)
@@ -195,10 +206,9 @@ func (g *gateService) sharedz(w http.ResponseWriter, r *http.Request) {
 }
 
 // post wraps a JSON POST handler: method, origin checks, content type,
-// body limit and the bound on requests in flight. The handler may call
-// release to give its turn back early (after reading its input, before
-// waiting for fetches).
-func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Request, body []byte, release func()) error) http.HandlerFunc {
+// the body, read before any turn is taken and bounded in size, time and
+// memory, and the bound on requests in flight.
+func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Request, req *gateRequest) error) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		if r.Method != http.MethodPost {
@@ -215,6 +225,18 @@ func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Req
 			writeError(w, http.StatusUnsupportedMediaType, fmt.Sprintf("Content-Type %q: send application/json", ct), "")
 			return
 		}
+		// The body first, with no turn taken: a client sending it slowly
+		// holds its connection and the few bytes it sent, never one of
+		// the turns the cached answers need.
+		// (Once the body's end is read, net/http clears the read deadline
+		// and only watches for the client going away.)
+		ch := &charge{b: g.mem}
+		defer ch.giveAll()
+		body, bodyCharge, err := g.readBody(w, r, s.maxBody, ch)
+		if err != nil {
+			writeFailure(w, err)
+			return
+		}
 		t := time.NewTimer(inFlightWait)
 		defer t.Stop()
 		select {
@@ -229,15 +251,109 @@ func (g *gateService) post(s *Server, fn func(w http.ResponseWriter, r *http.Req
 		var once sync.Once
 		release := func() { once.Do(func() { <-g.sem }) }
 		defer release()
-		body, err := s.readBody(w, r)
-		if err != nil {
-			writeFailure(w, err)
-			return
-		}
-		if err := fn(w, r, body, release); err != nil {
+		if err := fn(w, r, &gateRequest{body: body, bodyCharge: bodyCharge, charge: ch, release: release}); err != nil {
 			writeFailure(w, err)
 		}
 	}
+}
+
+// gateRequest is what post hands a gate handler: the body read, the
+// request's charge on the instance's memory budget (bodyCharge of it for
+// the body, given back once it is decoded), and release, which gives the
+// request's turn back early (after reading its input, before waiting for
+// fetches).
+type gateRequest struct {
+	body       []byte
+	bodyCharge int64
+	charge     *charge
+	release    func()
+}
+
+// bodyReadTimeout bounds the reading of one gate request's body.
+const bodyReadTimeout = 20 * time.Second
+
+// errMemory is the answer when the instance's memory budget stays spent.
+var errMemory = &apiError{status: http.StatusServiceUnavailable, msg: "busy: this instance's memory budget for requests in flight is spent; retry"}
+
+// readBody reads r's body, at most limit bytes, within bodyReadTimeout,
+// taking from the instance's memory budget twice the bytes it keeps (the
+// body, and the values decoded from it) as they arrive, so that slow
+// clients hold only what they sent. n is what it took.
+func (g *gateService) readBody(w http.ResponseWriter, r *http.Request, limit int64, ch *charge) (body []byte, n int64, err error) {
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyReadTimeout))
+	if r.ContentLength > limit {
+		return nil, 0, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", limit)}
+	}
+	wait := time.Now().Add(inFlightWait)
+	size := int64(4 << 10)
+	if r.ContentLength >= 0 {
+		size = r.ContentLength + 1 // +1: EOF is seen without growing
+	}
+	grow := func(to int64) error {
+		if !ch.take(r.Context(), 2*(to-int64(cap(body))), wait) {
+			return errMemory
+		}
+		n += 2 * (to - int64(cap(body)))
+		nb := make([]byte, len(body), to)
+		copy(nb, body)
+		body = nb
+		return nil
+	}
+	if err := grow(min(size, limit+1)); err != nil {
+		return nil, n, err
+	}
+	for {
+		if len(body) == cap(body) {
+			if int64(len(body)) > limit {
+				return nil, n, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", limit)}
+			}
+			if err := grow(min(2*int64(cap(body)), limit+1)); err != nil {
+				return nil, n, err
+			}
+		}
+		m, err := r.Body.Read(body[len(body):cap(body)])
+		body = body[:len(body)+m]
+		if int64(len(body)) > limit {
+			return nil, n, &apiError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over %d bytes", limit)}
+		}
+		if err == io.EOF {
+			return body, n, nil
+		}
+		if err != nil {
+			if ne, ok := err.(net.Error); ok && ne.Timeout() {
+				return nil, n, &apiError{status: http.StatusRequestTimeout, msg: fmt.Sprintf("the request body did not arrive within %s", bodyReadTimeout)}
+			}
+			return nil, n, badRequest("reading the request body: %v", err)
+		}
+	}
+}
+
+// hostOnly serves h only to requests whose Host the gate serves (IP
+// addresses, localhost, GateOptions.Hosts): the fleet's figures are not
+// for a page that reached this server through a name of its own (DNS
+// rebinding). The analyser page and its API stay open to any Host: they
+// are the same public page for everyone and hold nothing of the fleet.
+func (g *gateService) hostOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if why := foreignHost(r, g.o.Hosts); why != "" {
+			writeError(w, http.StatusForbidden, why, "")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// foreignHost says why r's Host is not one the gate serves, "" when it is.
+func foreignHost(r *http.Request, hosts []string) string {
+	host := r.Host
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	if net.ParseIP(host) == nil && !strings.EqualFold(host, "localhost") && !slices.ContainsFunc(hosts, func(h string) bool { return strings.EqualFold(h, host) }) {
+		return fmt.Sprintf("Host %q is not served by this gate (IP addresses and localhost are; add names with --gate-host)", r.Host)
+	}
+	return ""
 }
 
 // allowed refuses a request another site's page may have sent (an Origin
@@ -276,13 +392,8 @@ func bearerToken(h string) (string, bool) {
 // not: a browser sends Origin with every cross-origin POST and DELETE, and
 // Sec-Fetch-Site with every request; a crawler sends neither.
 func crossSite(r *http.Request, hosts []string) string {
-	host := r.Host
-	if h, _, err := net.SplitHostPort(host); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	if net.ParseIP(host) == nil && !strings.EqualFold(host, "localhost") && !slices.ContainsFunc(hosts, func(h string) bool { return strings.EqualFold(h, host) }) {
-		return fmt.Sprintf("Host %q is not served by this gate (IP addresses and localhost are; add names with --gate-host)", r.Host)
+	if why := foreignHost(r, hosts); why != "" {
+		return why
 	}
 	if o := r.Header.Get("Origin"); o != "" {
 		u, err := url.Parse(o)
@@ -383,9 +494,9 @@ func (g *gateService) gateFor(agent string) (*gate.Gate, error) {
 	return ag, nil
 }
 
-func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte, release func()) error {
+func (g *gateService) decide(w http.ResponseWriter, r *http.Request, in *gateRequest) error {
 	var req decideRequest
-	if err := decodeStrict(body, &req); err != nil {
+	if err := decodeStrict(in.body, &req); err != nil {
 		return err
 	}
 	if len(req.URLs) == 0 {
@@ -409,7 +520,17 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 		// The agent's gate with the purpose: the same client and scope.
 		gt = &gate.Gate{Agent: gt.Agent, Exact: gt.Exact, NoFallback: gt.NoFallback, Client: gt.Client, Scope: gt.Scope, Purpose: req.Purpose}
 	}
-	body = nil
+	// The decoded URLs stay, the body goes: what the request holds from
+	// now on is its URLs and answers, memPerAnswerByte times the answer's
+	// floor, and as much for each decision as it is taken
+	// (answerBudget.take).
+	floor := decideAnswerFloor(req.URLs)
+	in.body = nil
+	in.charge.give(in.bodyCharge)
+	if !in.charge.tryTake(memPerAnswerByte * floor) {
+		w.Header().Set("Retry-After", "1")
+		return errMemory
+	}
 	stream := acceptsNDJSON(r)
 	// The answer is written within the deadline plus a margin, whatever
 	// the server's write timeout: a hold given at the deadline, or the
@@ -420,7 +541,7 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	defer cancel()
 	items := make([]decideItem, len(req.URLs))
 	done := make(chan int, len(req.URLs))
-	budget := &answerBudget{left: g.o.MaxAnswer - decideAnswerFloor(req.URLs)}
+	budget := &answerBudget{left: g.o.MaxAnswer - floor, charge: in.charge}
 	// First what the cache answers, with no wait: those answers never
 	// wait behind a fetch, of this request or of others.
 	var misses []int
@@ -433,7 +554,7 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 	}
 	cached := len(req.URLs) - len(misses)
 	// Waiting for fetches holds no turn of the requests in flight.
-	release()
+	in.release()
 	if stream {
 		w.Header().Set("Content-Type", "application/x-ndjson")
 		w.WriteHeader(http.StatusOK)
@@ -462,7 +583,7 @@ func (g *gateService) decide(w http.ResponseWriter, r *http.Request, body []byte
 		if r.Context().Err() != nil {
 			return nil
 		}
-		b := make([]byte, 0, 512*len(items))
+		b := make([]byte, 0, g.o.MaxAnswer-budget.left+64)
 		b = append(b, '[')
 		for i := range items {
 			if i > 0 {
@@ -514,12 +635,18 @@ func decideAnswerFloor(urls []string) int64 {
 // MaxDecideAnswer: a decision can be large (a group of thousands of
 // user-agent lines is listed in each record), and once the budget is spent
 // the remaining URLs are answered with a small hold (ask again).
+//
+// Each decision kept is also taken, memPerAnswerByte times, from the
+// instance's memory budget: when that is spent, the URL is answered with
+// the small hold MemoryFull, never a wait.
 type answerBudget struct {
-	mu   sync.Mutex
-	left int64
+	mu     sync.Mutex
+	left   int64
+	charge *charge // nil: no instance budget
 }
 
-// take reserves n bytes; false when they are not left.
+// take reserves n bytes; false when they are not left (why says which
+// budget is spent: the request's or the instance's).
 func (a *answerBudget) take(n int64) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -527,8 +654,21 @@ func (a *answerBudget) take(n int64) bool {
 		a.left = 0
 		return false
 	}
+	if a.charge != nil && !a.charge.tryTake(memPerAnswerByte*n) {
+		return false
+	}
 	a.left -= n
 	return true
+}
+
+// why is the error of a URL the budget could not answer.
+func (a *answerBudget) why() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.left <= 0 {
+		return AnswerFull
+	}
+	return MemoryFull
 }
 
 func (a *answerBudget) spent() bool {
@@ -537,9 +677,19 @@ func (a *answerBudget) spent() bool {
 	return a.left <= 0
 }
 
+// memPerAnswerByte is the memory a decide request holds per byte of its
+// answer: the items as decided, the answer written from them, and what
+// writing them leaves to the collector (measured by TestGateMemoryBounded).
+const memPerAnswerByte = 3
+
 // AnswerFull is the error of a URL not decided because its request's
 // answer reached MaxDecideAnswer; it comes with "gate": "hold".
 const AnswerFull = "not decided: this request's answer reached its size limit; ask again for this URL"
+
+// MemoryFull is the error of a URL not decided because the instance's
+// memory budget (GateOptions.MaxMemory) was spent; it comes with "gate":
+// "hold".
+const MemoryFull = "not decided: this instance's memory budget is spent; ask again for this URL"
 
 // decisionSize is about the JSON size of d beyond the floor counted per
 // URL (decideAnswerFloor): its reason and group.
@@ -571,7 +721,7 @@ func acceptsNDJSON(r *http.Request) bool {
 func (g *gateService) decideCached(ctx context.Context, gt *gate.Gate, u string, it *decideItem, budget *answerBudget) bool {
 	it.URL = u
 	if budget.spent() {
-		it.Error, it.Held = AnswerFull, true
+		it.Error, it.Held = budget.why(), true
 		return true
 	}
 	if len(u) > maxItem {
@@ -596,7 +746,7 @@ func (g *gateService) decideCached(ctx context.Context, gt *gate.Gate, u string,
 func (g *gateService) decideOne(ctx, parent context.Context, gt *gate.Gate, u string, it *decideItem, budget *answerBudget) {
 	it.URL = u
 	if budget.spent() {
-		it.Error, it.Held = AnswerFull, true
+		it.Error, it.Held = budget.why(), true
 		return
 	}
 	d, err := gt.Check(ctx, u)
@@ -612,7 +762,7 @@ func (g *gateService) decideOne(ctx, parent context.Context, gt *gate.Gate, u st
 
 func (g *gateService) finish(ctx context.Context, d *gate.Decision, it *decideItem, budget *answerBudget) {
 	if !budget.take(decisionSize(d)) {
-		it.Error, it.Held = AnswerFull, true
+		it.Error, it.Held = budget.why(), true
 		return
 	}
 	lease, err := g.o.Politeness.Apply(ctx, d, g.o.Now())
@@ -638,9 +788,9 @@ type targetStatusRequest struct {
 	Price string `json:"price"`
 }
 
-func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, body []byte, _ func()) error {
+func (g *gateService) targetStatus(w http.ResponseWriter, r *http.Request, in *gateRequest) error {
 	var req targetStatusRequest
-	if err := decodeStrict(body, &req); err != nil {
+	if err := decodeStrict(in.body, &req); err != nil {
 		return err
 	}
 	origin, err := fetch.Origin(req.URL)

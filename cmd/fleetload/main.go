@@ -8,7 +8,11 @@
 // checked: a disallowed path, or any path of an origin whose robots.txt
 // fails, admitted is a fail-open and makes the run fail.
 //
-// Phases: steady (10% of the origins slow, answering 503 or 429); holds
+// Phases: steady (10% of the origins slow, answering 503 or 429); slow
+// clients (80 connections per instance sending their bodies a byte every
+// 2 s: cached answers must not starve); big decides (64 at once of 1,000
+// URLs with 20 KB decisions, the instances at serve --gate-memory 64: each
+// instance's peak resident memory must stay under a ceiling); holds
 // reported through one instance and Redis killed at once, then back empty
 // (the fleet settles); Redis killed mid-phase and restarted empty (entries
 // and holds written back); tarpits; redirect chains past the fetch
@@ -94,15 +98,16 @@ const (
 	tarpit         // accepts connections, never answers
 	chain          // a redirect chain that runs past the fetch deadline
 	slowFetch      // answers after 1.5 s, within the fetch deadline
+	fat            // a group of 400 user-agent lines naming LoadBot: 20 KB decisions
 )
 
 func (k kind) String() string {
-	return [...]string{"healthy", "slow", "503", "429", "tarpit", "chain", "slow-fetch"}[k]
+	return [...]string{"healthy", "slow", "503", "429", "tarpit", "chain", "slow-fetch", "fat"}[k]
 }
 
 // admissible reports whether a URL of an origin of kind k may ever be
 // admitted: never one whose robots.txt fails.
-func (k kind) admissible() bool { return k == healthy || k == slow || k == slowFetch }
+func (k kind) admissible() bool { return k == healthy || k == slow || k == slowFetch || k == fat }
 
 type origin struct {
 	url     string
@@ -216,6 +221,11 @@ func (o *origin) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "max-age=86400")
+	if o.kind == fat {
+		// Every line is listed in each decision's record.
+		fmt.Fprint(w, strings.Repeat("User-agent: LoadBot\n", 400)+"Disallow: /private/\nDisallow: /tmp/\n")
+		return
+	}
 	fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n\nUser-agent: LoadBot\nDisallow: /private/\nDisallow: /tmp/\n")
 }
 
@@ -233,10 +243,20 @@ type instance struct {
 // plus 3 s.
 const fetchTimeout = 2 * time.Second
 
+// gateMemoryMiB is the instances' memory budget (serve --gate-memory), and
+// memoryCeiling the most resident memory an instance may ever reach
+// (VmHWM), checked after the big-decides phase: the budget, what the Go
+// collector has not yet returned (about as much again), the runtime and
+// the caches. Without the budget 64 concurrent big decides reach 1.3 GB.
+const (
+	gateMemoryMiB = 64
+	memoryCeiling = 320 << 20
+)
+
 func startInstance(bin, redisURL, scope string) (*instance, error) {
 	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--quiet", "--gate", "--agent", "LoadBot",
 		"--scope", scope, "--redis", redisURL, "--allow-private", "--log-format", "json",
-		"--fetch-timeout", fetchTimeout.String())
+		"--fetch-timeout", fetchTimeout.String(), "--gate-memory", strconv.Itoa(gateMemoryMiB))
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -288,13 +308,18 @@ func (in *instance) kill() {
 }
 
 // rss is the instance's resident memory in bytes (from /proc).
-func (in *instance) rss() int64 {
+func (in *instance) rss() int64 { return in.status("VmRSS:") }
+
+// peakRSS is the most resident memory the instance has had (from /proc).
+func (in *instance) peakRSS() int64 { return in.status("VmHWM:") }
+
+func (in *instance) status(field string) int64 {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", in.cmd.Process.Pid))
 	if err != nil {
 		return 0
 	}
 	for l := range strings.Lines(string(b)) {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmRSS:" {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == field {
 			kb, _ := strconv.ParseInt(f[1], 10, 64)
 			return kb << 10
 		}
@@ -338,6 +363,10 @@ func phase(ctx context.Context, c config, name string, origins []*origin, fleet 
 	var mu sync.Mutex
 	lat := make([]time.Duration, 0, n)
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: c.clients, MaxConnsPerHost: c.clients}, Timeout: 30 * time.Second}
+	// Each phase's connections end with it: left idle, they would hold
+	// the instances' connection slots (512 each) for their idle timeout
+	// (2 min), and a later phase's requests would wait in the listen queue.
+	defer hc.CloseIdleConnections()
 	var faultOnce, healOnce sync.Once
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -686,6 +715,42 @@ func run(ctx context.Context, c config) error {
 		}
 	}
 
+	// Slow clients: more connections per instance than it has turns,
+	// sending their bodies a byte every 2 s; the cached origins are
+	// answered meanwhile (none refused as busy: starved), and no slow
+	// request is answered before its body is sent (but for 408 at the
+	// body's deadline).
+	slowConns, err := openSlowClients(fleet, 80)
+	if err != nil {
+		return err
+	}
+	report(phase(ctx, c, "slow-clients", origins, fleet, c.faultRequests, nil, nil, cached))
+	early := closeSlowClients(slowConns)
+	fmt.Fprintf(w, "slow clients: %d connections (80 per instance) sending a byte every 2s; answered other than 408 while sending: %d\n", len(slowConns), early)
+
+	// Big decides: 64 at once of 1,000 URLs each, whose decisions are
+	// 20 KB; the instances' memory budget bounds them (URLs beyond it are
+	// held, requests beyond it are refused as busy), and no instance's
+	// resident memory ever passes the ceiling.
+	fats, stopFats, err := startKind(1, fat)
+	if err != nil {
+		return err
+	}
+	defer stopFats()
+	big, err := bigDecides(ctx, fleet, fats[0], c.clients, c.clients*max(1, c.faultRequests/1500))
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w, big)
+	var overCeiling []string
+	for i, in := range fleet {
+		peak := in.peakRSS()
+		fmt.Fprintf(w, "instance %d: peak RSS %.1f MiB (ceiling %d MiB, --gate-memory %d)\n", i+1, float64(peak)/(1<<20), memoryCeiling>>20, gateMemoryMiB)
+		if peak > memoryCeiling {
+			overCeiling = append(overCeiling, fmt.Sprintf("instance %d reached %d MiB", i+1, peak>>20))
+		}
+	}
+
 	// A target's 429 reported through instance 1 for origins the others
 	// have not read held, then Redis killed at once: no instance may admit
 	// them (the others cannot confirm the fleet's holds: they hold).
@@ -909,6 +974,13 @@ func run(ctx context.Context, c config) error {
 		report(phase(ctx, c, "cluster-after", origins, ha, c.faultRequests/3, nil, nil, nil))
 	}
 	var problems []string
+	if early > 0 {
+		problems = append(problems, fmt.Sprintf("%d slow clients answered before their bodies were sent", early))
+	}
+	if big.lost > 0 {
+		problems = append(problems, fmt.Sprintf("big-decides: %d requests or URLs lost", big.lost))
+	}
+	problems = append(problems, overCeiling...)
 	if failOpen > 0 {
 		problems = append(problems, fmt.Sprintf("%d fail-open decisions", failOpen))
 	}
@@ -926,6 +998,149 @@ func run(ctx context.Context, c config) error {
 	if len(problems) > 0 {
 		return errors.New(strings.Join(problems, "; "))
 	}
-	fmt.Fprintln(w, "fleetload: ok: no fail-open, one robots.txt fetch per origin, every request answered, no cached answer held")
+	fmt.Fprintln(w, "fleetload: ok: no fail-open, one robots.txt fetch per origin, every request answered, no cached answer held, memory under the ceiling")
 	return nil
+}
+
+// slowClient is a decide request whose body is sent a byte every 2 s.
+type slowClient struct {
+	c    net.Conn
+	stop chan struct{}
+	done chan struct{}
+}
+
+// openSlowClients opens per slow requests to each instance.
+func openSlowClients(fleet []*instance, per int) ([]*slowClient, error) {
+	var out []*slowClient
+	for _, in := range fleet {
+		addr := strings.TrimPrefix(in.base, "http://")
+		for range per {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				closeSlowClients(out)
+				return nil, err
+			}
+			sc := &slowClient{c: c, stop: make(chan struct{}), done: make(chan struct{})}
+			body := `{"urls":["http://127.0.0.1:9/slow"]}` + strings.Repeat(" ", 200)
+			fmt.Fprintf(c, "POST /api/v1/decide HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", addr, len(body))
+			go func() {
+				defer close(sc.done)
+				t := time.NewTicker(2 * time.Second)
+				defer t.Stop()
+				for i := 0; i < len(body); i++ {
+					if _, err := c.Write([]byte{body[i]}); err != nil {
+						return
+					}
+					select {
+					case <-sc.stop:
+						return
+					case <-t.C:
+					}
+				}
+			}()
+			out = append(out, sc)
+		}
+	}
+	return out, nil
+}
+
+// closeSlowClients stops the slow requests and counts those answered
+// with anything but 408 (the body's deadline) while they were sending:
+// an answer sent before is in the socket's buffer.
+func closeSlowClients(scs []*slowClient) (early int) {
+	for _, sc := range scs {
+		close(sc.stop)
+		<-sc.done
+		sc.c.SetReadDeadline(time.Now().Add(50 * time.Millisecond))
+		b := make([]byte, 12)
+		n, _ := io.ReadFull(sc.c, b)
+		if n > 0 && !strings.HasPrefix(string(b[:n]), "HTTP/1.1 408") {
+			early++
+		}
+		sc.c.Close()
+	}
+	return early
+}
+
+// bigResult is what the big-decides phase saw.
+type bigResult struct {
+	requests, busy, admit, held, lost int64
+	elapsed                           time.Duration
+}
+
+func (b *bigResult) String() string {
+	return fmt.Sprintf("%-18s %9d requests of 1000 URLs in %7.2fs: answered %d, busy (503) %d; admit %d, held for the memory budget %d, lost %d",
+		"big-decides", b.requests, b.elapsed.Seconds(), b.requests-b.busy-b.lost, b.busy, b.admit, b.held, b.lost)
+}
+
+// bigDecides sends n decide requests of 1,000 URLs of o, clients at once,
+// and reads each answer element by element (the client keeps none).
+func bigDecides(ctx context.Context, fleet []*instance, o *origin, clients, n int) (*bigResult, error) {
+	for _, in := range fleet { // every instance knows o
+		resp, err := http.Post(in.base+"/api/v1/decide", "application/json", strings.NewReader(`{"urls":["`+o.url+`/warm"]}`))
+		if err != nil {
+			return nil, err
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	urls := make([]string, 1000)
+	for i := range urls {
+		urls[i] = fmt.Sprintf("%s/public/%d", o.url, i)
+	}
+	body, _ := json.Marshal(map[string][]string{"urls": urls})
+	r := &bigResult{}
+	hc := &http.Client{Timeout: 60 * time.Second}
+	defer hc.CloseIdleConnections()
+	var next atomic.Int64
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range clients {
+		wg.Go(func() {
+			for ctx.Err() == nil && next.Add(1) <= int64(n) {
+				atomic.AddInt64(&r.requests, 1)
+				in := fleet[w%len(fleet)]
+				resp, err := hc.Post(in.base+"/api/v1/decide", "application/json", bytes.NewReader(body))
+				if err != nil {
+					atomic.AddInt64(&r.lost, 1)
+					continue
+				}
+				if resp.StatusCode == 503 {
+					atomic.AddInt64(&r.busy, 1)
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					continue
+				}
+				dec := json.NewDecoder(resp.Body)
+				got := 0
+				if _, err := dec.Token(); err == nil {
+					for dec.More() {
+						var a struct {
+							Gate  string `json:"gate"`
+							Error string `json:"error"`
+						}
+						if dec.Decode(&a) != nil {
+							break
+						}
+						got++
+						switch {
+						case a.Gate == "admit":
+							atomic.AddInt64(&r.admit, 1)
+						case a.Gate == "hold" && strings.HasPrefix(a.Error, "not decided: "):
+							atomic.AddInt64(&r.held, 1)
+						default:
+							atomic.AddInt64(&r.lost, 1) // a /public/ URL of a cached origin
+						}
+					}
+				}
+				resp.Body.Close()
+				if resp.StatusCode != 200 || got != len(urls) {
+					atomic.AddInt64(&r.lost, 1)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	r.elapsed = time.Since(start)
+	return r, nil
 }

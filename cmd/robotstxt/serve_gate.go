@@ -64,6 +64,7 @@ type serveGateFlags struct {
 	tokenFile   string
 	hosts       stringList
 	fetchTime   time.Duration
+	memoryMiB   int
 	guard       *guardFlags
 	sign        *signFlags
 	fetchOn     bool // --allow-fetch: the guard flags apply to it too
@@ -87,6 +88,7 @@ func addServeGateFlags(fs *flag.FlagSet) *serveGateFlags {
 	fs.StringVar(&f.tokenFile, "gate-token-file", "", "with --gate: gate requests must carry Authorization: Bearer with the token in this `file`")
 	fs.Var(&f.hosts, "gate-host", "with --gate: a Host `name` the gate answers besides IP addresses and localhost (repeatable)")
 	fs.DurationVar(&f.fetchTime, "fetch-timeout", fetch.DefaultTimeout, "with --gate: bound on one robots.txt fetch, redirects included; decide waits a little longer")
+	fs.IntVar(&f.memoryMiB, "gate-memory", server.DefaultGateMemory>>20, "with --gate: `MiB` of request bodies, decisions and answers held at once (503 or holds beyond)")
 	fs.StringVar(&f.logFormat, "log-format", "text", "log as `text` or json (structured, one object per line)")
 	f.guard = addGuardFlags(fs)
 	f.sign = addSignFlags(fs, "with --gate: ", true)
@@ -136,6 +138,9 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 	}
 	if f.fetchTime <= 0 {
 		return nil, close, usagef("serve: --fetch-timeout must be positive")
+	}
+	if f.memoryMiB < 16 || f.memoryMiB > 1<<20 {
+		return nil, close, usagef("serve: --gate-memory %d: want 16 to 1048576 (MiB)", f.memoryMiB)
 	}
 	token := ""
 	if f.tokenFile != "" {
@@ -190,6 +195,7 @@ func (f *serveGateFlags) build(log *slog.Logger) (opts *server.GateOptions, clos
 		Cache:       c,
 		Metrics:     metrics,
 		SharedState: shared,
+		MaxMemory:   int64(f.memoryMiB) << 20,
 		Token:       token,
 		Hosts:       f.hosts,
 		Log:         log,

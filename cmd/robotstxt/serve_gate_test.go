@@ -29,6 +29,7 @@ func TestServeGateFlagErrors(t *testing.T) {
 		{"bad redis URL", []string{"serve", "--gate", "--agent", "ExampleBot", "--redis", "http://x"}, "--redis"},
 		{"missing scope file", []string{"serve", "--gate", "--agent", "ExampleBot", "--scope", "/nonexistent/scope.yaml"}, "scope.yaml"},
 		{"negative limit", []string{"serve", "--gate", "--agent", "ExampleBot", "--max-per-origin", "-1"}, "must be"},
+		{"memory budget too small", []string{"serve", "--gate", "--agent", "ExampleBot", "--gate-memory", "8"}, "--gate-memory 8: want 16 to"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,18 +4,31 @@
 Settings:
     ROBOTSTXT_GATE_URL       the service, e.g. "http://127.0.0.1:8080" (required)
     ROBOTSTXT_GATE_AGENT     product token to decide for (default: the service's --agent)
-    ROBOTSTXT_GATE_TIMEOUT   seconds to wait for the service (default 10)
+    ROBOTSTXT_GATE_TIMEOUT   seconds to wait for the service's answer (default 80:
+                             the service answers within its decide deadline, 70 s
+                             with serve's default --fetch-timeout of 1m, a hold
+                             for what is still being fetched; keep it above
+                             --fetch-timeout x 1.1 + 4 s + 10 s)
     ROBOTSTXT_GATE_MAX_WAIT  longest wait, in seconds, before asking again (default 60)
-    ROBOTSTXT_GATE_MAX_DEFERS how many times one request waits and asks again
-                             before it is given up, loudly (default 5)
+    ROBOTSTXT_GATE_MAX_DEFERS how many holds of its origin one request waits out
+                             before it is given up, loudly (default 5); waits for
+                             the fleet itself are not counted
     ROBOTSTXT_GATE_TOKEN     bearer token of the service (serve --gate-token-file)
 
 "admit": the request goes ahead. "drop": IgnoreRequest. "hold": the request
 waits until the answer's retryAt (or 5 s), at most MAX_WAIT, and asks again.
 When the service cannot be reached, times out or answers 5xx, the request
-waits (1 s, 2 s, 4 s ... up to MAX_WAIT) and asks again: never fail open, and
-never lose work silently. A request that has waited MAX_DEFERS times is
-given up with an ERROR log line and the stat robotstxt_gate/gave_up.
+waits (1 s, 2 s, 4 s ... up to MAX_WAIT) and asks again: never fail open.
+The same for a hold that says the fleet is unavailable (its Redis down or
+settling: "politeness: the fleet's holds and limits cannot be read") or
+that the service could not decide now ("not decided: ..."): a routine
+outage is no reason to abandon a URL, so these waits have no limit (stat
+robotstxt_gate/fleet_unavailable; bound a crawl with Scrapy's
+CLOSESPIDER_TIMEOUT: a request still waiting when the spider closes is
+given up, loudly). A request that has waited out MAX_DEFERS holds of
+its origin (a target's 429, robots.txt unreachable, politeness limits) is
+given up with an ERROR log line and the stat robotstxt_gate/gave_up, never
+silently.
 
 After the download, a 429, 503 or 403 answer is reported to
 /api/v1/target-status, which holds the origin for the whole fleet, and the
@@ -53,8 +66,22 @@ class ServiceTrouble(Exception):
     """The decision service did not answer usefully (5xx, bad answer)."""
 
 
+# Holds that say nothing of the URL's origin: the fleet's shared state
+# cannot be read (Redis down or settling), or the service could not decide
+# now (its answer or memory budget was spent).
+_FLEET_UNAVAILABLE = "politeness: the fleet's holds and limits cannot be read"
+_NOT_DECIDED = "not decided: "
+
+
+def fleet_unavailable(ans):
+    """Whether a hold says the fleet, not the origin, is unavailable."""
+    if (ans.get("error") or "").startswith(_NOT_DECIDED):
+        return True
+    return _FLEET_UNAVAILABLE in ((ans.get("decision") or {}).get("reason") or "")
+
+
 class RobotsTxtGateMiddleware:
-    def __init__(self, url, agent="", timeout=10.0, max_wait=60.0, max_defers=5, stats=None, token=""):
+    def __init__(self, url, agent="", timeout=80.0, max_wait=60.0, max_defers=5, stats=None, token=""):
         self.url = url.rstrip("/")
         self.token = token
         self.agent = agent
@@ -62,6 +89,7 @@ class RobotsTxtGateMiddleware:
         self.max_wait = max_wait
         self.max_defers = max_defers
         self.stats = stats
+        self.crawler = None
 
     @classmethod
     def from_crawler(cls, crawler):
@@ -78,9 +106,11 @@ class RobotsTxtGateMiddleware:
             # running without the gate.
             raise ValueError("RobotsTxtGateMiddleware must come after RetryMiddleware (%s): set its order above %s, "
                              "e.g. 555" % (retry, retry))
-        return cls(url, s.get("ROBOTSTXT_GATE_AGENT", ""), s.getfloat("ROBOTSTXT_GATE_TIMEOUT", 10.0),
-                   s.getfloat("ROBOTSTXT_GATE_MAX_WAIT", 60.0), s.getint("ROBOTSTXT_GATE_MAX_DEFERS", 5),
-                   crawler.stats, s.get("ROBOTSTXT_GATE_TOKEN", ""))
+        mw = cls(url, s.get("ROBOTSTXT_GATE_AGENT", ""), s.getfloat("ROBOTSTXT_GATE_TIMEOUT", 80.0),
+                 s.getfloat("ROBOTSTXT_GATE_MAX_WAIT", 60.0), s.getint("ROBOTSTXT_GATE_MAX_DEFERS", 5),
+                 crawler.stats, s.get("ROBOTSTXT_GATE_TOKEN", ""))
+        mw.crawler = crawler
+        return mw
 
     def _post(self, path, body):
         headers = {"Content-Type": "application/json"}
@@ -105,6 +135,15 @@ class RobotsTxtGateMiddleware:
             raise ServiceTrouble("unexpected answer from the decision service")
         return answer[0]
 
+    def _closing(self):
+        """Whether the engine is closing the spider (it waits for the
+        requests in the downloader, so a request waiting for the fleet
+        would keep it open for ever)."""
+        engine = getattr(self.crawler, "engine", None) if self.crawler else None
+        slot = getattr(engine, "slot", None) or getattr(engine, "_slot", None)
+        return bool(slot is not None and getattr(slot, "closing", None) is not None) or (
+            engine is not None and not getattr(engine, "running", True))
+
     def _inc(self, key):
         if self.stats is not None:
             self.stats.inc_value("robotstxt_gate/" + key)
@@ -125,8 +164,9 @@ class RobotsTxtGateMiddleware:
                 self._inc("unavailable")
                 wait = min(self.max_wait, 2.0 ** trouble)
                 trouble += 1
-                await self._wait(request, wait, "robotstxt gate unavailable (%s)" % e)
+                await self._wait(request, wait, "robotstxt gate unavailable (%s)" % e, counted=False)
                 continue
+            trouble = 0
             gate = ans.get("gate")
             if gate == "admit":
                 self._inc("admit")
@@ -141,12 +181,25 @@ class RobotsTxtGateMiddleware:
             if ans.get("retryAt"):
                 until = datetime.strptime(ans["retryAt"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=timezone.utc)
                 wait = max(0.1, until.timestamp() - time.time())
+            if fleet_unavailable(ans):
+                self._inc("fleet_unavailable")
+                await self._wait(request, min(wait, self.max_wait), "the fleet is unavailable", counted=False)
+                continue
             self._inc("hold_deferred")
             await self._wait(request, min(wait, self.max_wait), "held for %.0fs" % wait)
 
-    async def _wait(self, request, wait, why):
+    async def _wait(self, request, wait, why, counted=True):
         """Waits before asking again, or gives the request up, loudly,
-        after max_defers waits."""
+        after max_defers counted waits (the holds of its origin)."""
+        if not counted:
+            if self._closing():
+                # The crawl is ending (CLOSESPIDER_TIMEOUT, a stop): the
+                # request cannot wait for the fleet any longer.
+                self._inc("gave_up")
+                logger.error("robotstxt gate: giving up %s: the spider is closing (%s); it was not fetched", request.url, why)
+                raise IgnoreRequest("robotstxt gate: gave up %s: the spider is closing (%s)" % (request.url, why))
+            await deferLater(reactor, wait, lambda: None)
+            return
         defers = request.meta.get(_DEFERS, 0)
         if defers >= self.max_defers:
             self._inc("gave_up")

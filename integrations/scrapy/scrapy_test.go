@@ -195,6 +195,9 @@ func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
 			"-s", "ROBOTSTXT_OBEY=False",
 			"-s", "ROBOTSTXT_GATE_URL=http://127.0.0.1:9", // nothing listens: admits nothing
 			"-s", "ROBOTSTXT_GATE_MAX_DEFERS=0",
+			// An unreachable service is waited for without limit (a
+			// routine outage): the crawl's own bound ends it.
+			"-s", "CLOSESPIDER_TIMEOUT=3",
 			"-s", "RETRY_ENABLED="+tt.retry,
 			"-s", `DOWNLOADER_MIDDLEWARES={"robotstxt_gate.RobotsTxtGateMiddleware": `+tt.order+`}`,
 			"-s", "TELNETCONSOLE_ENABLED=False")
