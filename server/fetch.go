@@ -68,23 +68,26 @@ func (s *Server) apiConfig(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, r, http.StatusOK, map[string]bool{"allowFetch": s.fetch != nil})
 }
 
-// apiFetch fetches the robots.txt of the origin of {"url": "..."}.
-func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
+// fetchRequest reads the {"url": "..."} of a fetch endpoint (what names
+// what is fetched, and an example URL for the error), having answered the
+// refusals itself: 404 when the server does not fetch, the POST limits,
+// 415 for anything but JSON (a cross-site form cannot send it without a
+// preflight that this server does not answer), 400 for another body. The
+// caller calls release when done.
+func (s *Server) fetchRequest(w http.ResponseWriter, r *http.Request, what, example string) (target string, release func(), ok bool) {
 	w.Header().Set("Cache-Control", "no-store")
 	if s.fetch == nil {
-		writeError(w, http.StatusNotFound, "this server does not fetch robots.txt files: start it with \"robotstxt serve --allow-fetch\"", "")
-		return
+		writeError(w, http.StatusNotFound, "this server does not fetch "+what+": start it with \"robotstxt serve --allow-fetch\"", "")
+		return "", nil, false
 	}
-	release, ok := s.admitPost(w, r)
+	release, ok = s.admitPost(w, r)
 	if !ok {
-		return
+		return "", nil, false
 	}
-	defer release()
-	// JSON only: a cross-site form cannot send it without a preflight that
-	// this server does not answer.
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
 		writeError(w, http.StatusUnsupportedMediaType, "send {\"url\": ...} as application/json", "")
-		return
+		release()
+		return "", nil, false
 	}
 	var req struct {
 		URL string `json:"url"`
@@ -92,10 +95,21 @@ func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
 	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "bad request body: want {\"url\": \"https://example.com/\"}", "")
+		writeError(w, http.StatusBadRequest, "bad request body: want {\"url\": \""+example+"\"}", "")
+		release()
+		return "", nil, false
+	}
+	return req.URL, release, true
+}
+
+// apiFetch fetches the robots.txt of the origin of {"url": "..."}.
+func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
+	target, release, ok := s.fetchRequest(w, r, "robots.txt files", "https://example.com/")
+	if !ok {
 		return
 	}
-	ans, err := s.fetch.get(r.Context(), req.URL)
+	defer release()
+	ans, err := s.fetch.get(r.Context(), target)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error(), "")
 		return

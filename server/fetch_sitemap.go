@@ -10,10 +10,8 @@ package server
 // is). How many sitemaps one reading fetches is the page's bound (50).
 
 import (
-	"encoding/json"
 	"errors"
 	"io"
-	"mime"
 	"net/http"
 
 	"github.com/robotstxt/robotstxt/fetch"
@@ -29,35 +27,16 @@ var maxSitemapBody int64 = sitemap.DefaultMaxBytes + 1
 // or an error in JSON: 400 for a URL that is not one, 502 for a fetch
 // that failed (the site's 404, a refused address, a timeout).
 func (s *Server) apiSitemap(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
-	if s.fetch == nil {
-		writeError(w, http.StatusNotFound, "this server does not fetch sitemaps: start it with \"robotstxt serve --allow-fetch\"", "")
-		return
-	}
-	release, ok := s.admitPost(w, r)
+	target, release, ok := s.fetchRequest(w, r, "sitemaps", "https://example.com/sitemap.xml")
 	if !ok {
 		return
 	}
 	defer release()
-	// JSON only, as for /api/v1/fetch: no cross-site form can send it.
-	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, "send {\"url\": ...} as application/json", "")
-		return
-	}
-	var req struct {
-		URL string `json:"url"`
-	}
-	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "bad request body: want {\"url\": \"https://example.com/sitemap.xml\"}", "")
-		return
-	}
-	if _, err := sitemap.CheckURL(req.URL); err != nil {
+	if _, err := sitemap.CheckURL(target); err != nil {
 		writeError(w, http.StatusBadRequest, "not a sitemap's address: "+err.Error(), "")
 		return
 	}
-	doc, err := s.fetch.opts.Fetcher.Open(r.Context(), req.URL)
+	doc, err := s.fetch.opts.Fetcher.Open(r.Context(), target)
 	if err != nil {
 		var fe *fetch.Error
 		if errors.As(err, &fe) {
