@@ -399,6 +399,45 @@ func TestSchemeOrigins(t *testing.T) {
 	}
 }
 
+// TestSniffSilentClient: a connection that sends nothing holds up no other
+// on the port shared by http and https, and bytes that do not start a TLS
+// handshake are served as plain HTTP.
+func TestSniffSilentClient(t *testing.T) {
+	s, err := Start(Options{Agent: testAgent, Lifetime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	addr := strings.TrimPrefix(s.byName["scheme-http"].url, "http://")
+	silent, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	c := &http.Client{Transport: trusting(t, s), Timeout: 5 * time.Second}
+	for _, u := range []string{"http://" + addr + "/robots.txt", "https://" + addr + "/robots.txt"} {
+		resp, err := c.Get(u)
+		if err != nil {
+			t.Fatalf("%s with a silent connection open: %v", u, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("%s: %d", u, resp.StatusCode)
+		}
+	}
+	junk, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer junk.Close()
+	junk.SetDeadline(time.Now().Add(5 * time.Second))
+	junk.Write([]byte("\x00\xff junk\r\n\r\n"))
+	b, _ := io.ReadAll(io.LimitReader(junk, 64))
+	if !strings.HasPrefix(string(b), "HTTP/1.1 400") {
+		t.Errorf("junk answered %q, want an HTTP 400", b)
+	}
+}
+
 func TestStartRejectsBadAgent(t *testing.T) {
 	for _, a := range []string{"", "bad agent", "x\ny"} {
 		if _, err := Start(Options{Agent: a}); err == nil {

@@ -5,6 +5,7 @@
 //	go run ./internal/conformboard            # print the table
 //	go run ./internal/conformboard -update    # rewrite it in the page
 //	go run ./internal/conformboard -slow      # HTTrack and Crawlee's own mode too
+//	go run ./internal/conformboard -only Scrapy   # the crawlers named so
 //
 // A crawler whose program is missing is left out with a message (run
 // .ci/run, or see its lines, to install them). ROBOTSTXT_CONFORM_SLOW=1 is
