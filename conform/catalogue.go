@@ -44,6 +44,9 @@ type origin struct {
 	// at an address of its own (when the system allows: another host, the
 	// same port).
 	sharesPort string
+	// tlsOf names the origin on whose address and port this one is served
+	// with TLS (https), the other being plain http.
+	tlsOf string
 	// policy is the robots.txt text served with a 2xx, for the agent and
 	// the answer's variant.
 	policy func(agent, variant string) string
@@ -243,6 +246,15 @@ func catalogue() ([]*origin, []CheckInfo) {
 			probes: []string{"/shared/page", "/a-only/page"}, mustFetch: []string{"/a-only/page"}, stable: true},
 		&origin{name: "host-b", check: "robots-per-origin", sharesPort: "port-a", policy: star("Disallow: /shared/\n"), robots: ok200,
 			probes: []string{"/shared/page", "/a-only/page"}, mustFetch: []string{"/a-only/page"}, stable: true})
+
+	// The scheme: http and https on the same host and port are two origins.
+	// Reaching the https one needs the site's certificate (Site.CACert).
+	add(CheckInfo{ID: "robots-per-scheme", Title: "http and https on the same host and port each have their own robots.txt (needs the site's certificate)", Ref: "RFC 9309 §2.3"}, nil)
+	origins = append(origins,
+		&origin{name: "scheme-http", check: "robots-per-scheme", policy: star("Disallow: /plain-no/\n"), robots: ok200,
+			probes: []string{"/plain-no/page", "/tls-no/page"}, mustFetch: []string{"/tls-no/page"}, stable: true},
+		&origin{name: "scheme-https", check: "robots-per-scheme", tlsOf: "scheme-http", policy: star("Disallow: /tls-no/\n"), robots: ok200,
+			probes: []string{"/plain-no/page", "/tls-no/page"}, mustFetch: []string{"/plain-no/page"}, stable: true})
 
 	// Access results (RFC 9309 section 2.3.1).
 	page := []string{"/page"}

@@ -3,6 +3,7 @@ package conform
 import (
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"sort"
@@ -16,15 +17,17 @@ import (
 	"github.com/robotstxt/robotstxt/netguard"
 )
 
-// crawl fetches the site's seed URLs with a crawler function, one
-// goroutine per origin (each origin's URLs in order), and grades the log.
-func crawl(t *testing.T, visit func(ctx context.Context, u string)) *Report {
+// crawl fetches the site's seed URLs with the crawler function newCrawler
+// makes for the site (it trusts the site's certificate), one goroutine per
+// origin (each origin's URLs in order), and grades the log.
+func crawl(t *testing.T, newCrawler func(s *Site) func(ctx context.Context, u string)) *Report {
 	t.Helper()
 	s, err := Start(Options{Agent: testAgent, Lifetime: 2 * time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	visit := newCrawler(s)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	byOrigin := map[string][]string{}
@@ -76,9 +79,12 @@ func results(rep *Report, want string) []string {
 // of an origin it fetched from, and robots-first; one that reads it and
 // ignores it fails exactly the checks with a disallowed page.
 func TestBadCrawlers(t *testing.T) {
-	client := &http.Client{Timeout: 2 * time.Second}
+	client := func(s *Site) *http.Client { return &http.Client{Timeout: 2 * time.Second, Transport: trusting(t, s)} }
 	t.Run("never reads robots.txt", func(t *testing.T) {
-		rep := crawl(t, func(ctx context.Context, u string) { download(ctx, client, u) })
+		rep := crawl(t, func(s *Site) func(context.Context, string) {
+			c := client(s)
+			return func(ctx context.Context, u string) { download(ctx, c, u) }
+		})
 		var want []string
 		for _, c := range Checks() {
 			switch c.ID {
@@ -98,19 +104,22 @@ func TestBadCrawlers(t *testing.T) {
 	})
 	t.Run("reads robots.txt and ignores it", func(t *testing.T) {
 		seen := sync.Map{}
-		rep := crawl(t, func(ctx context.Context, u string) {
-			p, _ := url.Parse(u)
-			if _, done := seen.LoadOrStore(p.Host, true); !done {
-				ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-				download(ctx, client, p.Scheme+"://"+p.Host+"/robots.txt")
-				cancel()
+		rep := crawl(t, func(s *Site) func(context.Context, string) {
+			c := client(s)
+			return func(ctx context.Context, u string) {
+				p, _ := url.Parse(u)
+				if _, done := seen.LoadOrStore(p.Scheme+"://"+p.Host, true); !done {
+					ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+					download(ctx, c, p.Scheme+"://"+p.Host+"/robots.txt")
+					cancel()
+				}
+				download(ctx, c, u)
 			}
-			download(ctx, client, u)
 		})
 		want := []string{"format-bom", "format-cr", "format-crlf", "format-long-line", "group-case", "group-consecutive",
 			"group-own", "group-ua-token", "match-allow-on-tie", "match-case", "match-end-anchor", "match-longest", "match-percent-encoding",
 			"match-query", "match-wildcard", "redirect-cross-origin", "redirect-five-hops", "robots-change", "robots-per-origin",
-			"size-500kib", "status-429", "status-500", "status-challenge", "status-flaky", "status-reset", "status-timeout"}
+			"robots-per-scheme", "size-500kib", "status-429", "status-500", "status-challenge", "status-flaky", "status-reset", "status-timeout"}
 		if got := results(rep, Fail); strings.Join(got, " ") != strings.Join(want, " ") {
 			t.Errorf("failed %v\nwant %v", got, want)
 		}
@@ -121,17 +130,20 @@ func TestBadCrawlers(t *testing.T) {
 // decided by the gate (robots.txt fetched once per origin, failures held,
 // Crawl-delay and holds applied through Politeness) and fetched only when
 // admitted.
-func perfectCrawler(t *testing.T) func(ctx context.Context, u string) {
+func perfectCrawler(t *testing.T, s *Site) func(ctx context.Context, u string) {
 	scope, err := gate.ParseScope([]byte(`{"approved":["*"],"approvedDespiteRefusal":["*"]}`), "json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The fetcher's own transport, guarded as it guards its dials, with
+	// the site's certificate as its root.
+	tr := trusting(t, s)
+	tr.DialContext = (&netguard.Policy{AllowPrivate: true}).Dialer(&net.Dialer{Timeout: 3 * time.Second}).DialContext
 	g := &gate.Gate{Agent: testAgent, Scope: scope, Client: &gate.Client{Fetcher: &fetch.Fetcher{
-		UserAgent: testUA, Guard: &netguard.Policy{AllowPrivate: true},
-		HeaderTimeout: 3 * time.Second, Timeout: 5 * time.Second,
+		UserAgent: testUA, Transport: tr, HeaderTimeout: 3 * time.Second, Timeout: 5 * time.Second,
 	}}}
 	polite := &gate.Politeness{CrawlDelay: true}
-	client := &http.Client{Timeout: 5 * time.Second}
+	client := &http.Client{Timeout: 5 * time.Second, Transport: trusting(t, s)}
 	return func(ctx context.Context, u string) {
 		for {
 			d, err := g.Check(ctx, u)
@@ -165,7 +177,7 @@ func TestPerfectCrawler(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 5 seconds (Crawl-delay, and a robots.txt that never answers)")
 	}
-	rep := crawl(t, perfectCrawler(t))
+	rep := crawl(t, func(s *Site) func(context.Context, string) { return perfectCrawler(t, s) })
 	for _, c := range rep.Checks {
 		if c.Result != Pass {
 			t.Errorf("%s: %s (%s)", c.ID, c.Result, c.Detail)

@@ -17,7 +17,10 @@
 // page, a soft 404, a timeout, a connection reset, a 503 that later turns
 // into rules; five redirects, a redirect to another origin; a file of more
 // than 500 KiB, a byte order mark, CRLF and CR line ends, a long line; a file
-// that changes during the crawl; a Crawl-delay. Each check cites RFC 9309's
+// that changes during the crawl; a Crawl-delay; http and https on the same
+// host and port (the https origin's certificate, made for the run, is
+// CACert: a crawler that does not trust it leaves that check not
+// exercised). Each check cites RFC 9309's
 // section or, where the RFC leaves room, the documented norm (Google's or
 // Bing's documentation).
 //

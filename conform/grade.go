@@ -77,6 +77,8 @@ func grade(l *Log) (*Report, *grader) {
 		switch c.ID {
 		case "robots-per-origin":
 			r = g.originCheck(c, "port-a", "port-b")
+		case "robots-per-scheme":
+			r = g.schemeCheck(c)
 		case "crawl-delay":
 			r = g.crawlDelay(c)
 		case "retry-after":
@@ -237,6 +239,19 @@ func (g *grader) originCheck(c CheckInfo, names ...string) Result {
 		}
 	}
 	return r
+}
+
+// schemeCheck grades the http and https origins on one host and port as
+// one: each page by its own origin's robots.txt, so an https page fetched
+// before the https robots.txt was read fails, whatever the http one said.
+// A crawler that never reached the https origin (it was not given the
+// site's certificate) leaves the check not exercised.
+func (g *grader) schemeCheck(c CheckInfo) Result {
+	if len(g.byOrigin["scheme-https"]) == 0 {
+		return Result{CheckInfo: c, Result: NotExercised,
+			Detail: "the crawler sent no request to the https origin (does it trust the site's certificate? {cacert})"}
+	}
+	return g.originCheck(c, "scheme-http", "scheme-https")
 }
 
 func robotsOnly(qs []Request) []Request {

@@ -21,8 +21,8 @@ type RunResult struct {
 }
 
 // Run runs a crawler against the site: argv with "{url}" replaced by the
-// start URL and "{urls}" by the name of a file listing SeedURLs, one a
-// line. The command runs in a process group of its own, which is killed
+// start URL, "{urls}" by the name of a file listing SeedURLs, one a
+// line, and "{cacert}" by the name of a file holding CACert (PEM). The command runs in a process group of its own, which is killed
 // when it exits, when timeout has passed or when ctx ends, so that nothing
 // it started outlives the run. stdout and stderr receive its output.
 func Run(ctx context.Context, s *Site, argv []string, timeout time.Duration, stdout, stderr io.Writer) (RunResult, error) {
@@ -38,9 +38,14 @@ func Run(ctx context.Context, s *Site, argv []string, timeout time.Duration, std
 	if err := os.WriteFile(seeds, []byte(strings.Join(s.SeedURLs(), "\n")+"\n"), 0o644); err != nil {
 		return RunResult{}, err
 	}
+	cacert := filepath.Join(dir, "cacert.pem")
+	if err := os.WriteFile(cacert, s.CACert(), 0o644); err != nil {
+		return RunResult{}, err
+	}
 	args := make([]string, len(argv))
 	for i, a := range argv {
 		a = strings.ReplaceAll(a, "{urls}", seeds)
+		a = strings.ReplaceAll(a, "{cacert}", cacert)
 		args[i] = strings.ReplaceAll(a, "{url}", s.URL())
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)

@@ -1,8 +1,11 @@
 package conform
 
 import (
+	"crypto/tls"
 	"fmt"
 	"html"
+	"io"
+	"log"
 	"net"
 	"net/http"
 	"strconv"
@@ -37,6 +40,9 @@ type Site struct {
 	byName  map[string]*liveOrigin
 	now     func() time.Time
 
+	// cacert is the PEM of the certificate of the https origin.
+	cacert []byte
+
 	mu   sync.Mutex
 	log  Log
 	done chan struct{}
@@ -69,6 +75,13 @@ func Start(opts Options) (*Site, error) {
 	origins, _ := catalogue()
 	s := &Site{agent: opts.Agent, byName: map[string]*liveOrigin{}, now: now, done: make(chan struct{})}
 	for i, o := range origins {
+		if o.tlsOf != "" {
+			if err := s.addTLS(o); err != nil {
+				s.Close()
+				return nil, fmt.Errorf("conform: %v", err)
+			}
+			continue
+		}
 		host := "127.0.0.1"
 		if o.sharesAddr != "" {
 			host, _, _ = net.SplitHostPort(s.byName[o.sharesAddr].ln.Addr().String())
@@ -101,13 +114,51 @@ func Start(opts Options) (*Site, error) {
 	s.log.Start = s.URL()
 	s.log.Started = now().UTC()
 	for _, lo := range s.origins {
-		go lo.srv.Serve(lo.ln)
+		if lo.srv != nil {
+			go lo.srv.Serve(lo.ln)
+		}
 	}
 	s.mu.Lock()
 	s.stop = time.AfterFunc(opts.Lifetime, func() { s.Close() })
 	s.mu.Unlock()
 	return s, nil
 }
+
+// addTLS adds origin o, served with TLS on the address and port of the
+// origin it names (RFC 9309 section 2.3: another scheme, the same host and
+// port): that origin's listener now tells TLS connections from plain ones.
+// The certificate is made for the address; CACert gives it.
+func (s *Site) addTLS(o *origin) error {
+	plain := s.byName[o.tlsOf]
+	ip := plain.ln.Addr().(*net.TCPAddr).IP
+	cert, pemBytes, err := newCert(ip, time.Now()) // the real clock: clients check it
+	if err != nil {
+		return err
+	}
+	s.cacert = pemBytes
+	lo := &liveOrigin{origin: o, ln: plain.ln, url: "https://" + plain.ln.Addr().String()}
+	plain.ln = newSniffListener(plain.ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+	plainH, tlsH := plain.srv.Handler, s.handler(lo)
+	plain.srv.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.TLS != nil {
+			tlsH.ServeHTTP(w, r)
+		} else {
+			plainH.ServeHTTP(w, r)
+		}
+	})
+	// A crawler that does not trust the certificate ends its handshakes:
+	// that is its result (not-exercised), not the operator's concern.
+	plain.srv.ErrorLog = log.New(io.Discard, "", 0)
+	s.origins = append(s.origins, lo)
+	s.byName[o.name] = lo
+	s.log.Origins = append(s.log.Origins, Origin{Name: o.name, URL: lo.url, Check: o.check})
+	return nil
+}
+
+// CACert is the PEM of the certificate of the site's https origin: a
+// crawler must trust it to reach that origin (SSL_CERT_FILE for Go and
+// OpenSSL programs, wget --ca-certificate, NODE_EXTRA_CA_CERTS).
+func (s *Site) CACert() []byte { return s.cacert }
 
 // URL is the start page, which links every origin and every probe.
 func (s *Site) URL() string { return s.byName["start"].url + "/" }
@@ -142,6 +193,9 @@ func (s *Site) Close() error {
 			stop.Stop()
 		}
 		for _, lo := range s.origins {
+			if lo.srv == nil {
+				continue // served by another origin's server
+			}
 			// The listener too: Serve may not have taken it over yet.
 			lo.ln.Close()
 			lo.srv.Close()

@@ -2,6 +2,8 @@ package conform
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"io"
 	"net"
 	"net/http"
@@ -51,7 +53,8 @@ func play(t *testing.T, gap time.Duration, steps []step) *Report {
 	for _, o := range s.Log().Origins {
 		urls[o.Name] = o.URL
 	}
-	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+		Transport: trusting(t, s)}
 	for _, st := range steps {
 		// The robots.txt that never answers is given up after a second;
 		// the request is recorded on arrival, long before.
@@ -77,6 +80,18 @@ func play(t *testing.T, gap time.Duration, steps []step) *Report {
 	}
 	s.Close()
 	return Grade(s.Log())
+}
+
+// trusting is a transport that trusts the site's certificate (and only it).
+func trusting(t *testing.T, s *Site) *http.Transport {
+	t.Helper()
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(s.CACert()) {
+		t.Fatal("the site's certificate does not parse")
+	}
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.TLSClientConfig = &tls.Config{RootCAs: pool}
+	return tr
 }
 
 func result(t *testing.T, rep *Report, id string) Result {
@@ -159,6 +174,12 @@ func TestChecks(t *testing.T) {
 			bad: cat(robotsThen("port-a", "/shared/page"), []step{get("port-b", "/shared/page"), get("port-b", "/a-only/page")})},
 		{id: "robots-per-origin", good: cat(robotsThen("port-a", "/shared/page"), robotsThen("port-b", "/a-only/page"), robotsThen("host-b", "/a-only/page")),
 			bad: cat(robotsThen("port-a", "/shared/page"), []step{get("host-b", "/shared/page"), get("host-b", "/a-only/page")})},
+		{id: "robots-per-scheme", good: cat(robotsThen("scheme-http", "/tls-no/page"), robotsThen("scheme-https", "/plain-no/page")),
+			bad: cat(robotsThen("scheme-http", "/tls-no/page"), []step{get("scheme-https", "/plain-no/page")})}, // http's robots.txt taken for https
+		{id: "robots-per-scheme", good: cat(robotsThen("scheme-http", "/tls-no/page"), robotsThen("scheme-https", "/plain-no/page")),
+			bad: cat(robotsThen("scheme-http", "/tls-no/page"), robotsThen("scheme-https", "/plain-no/page", "/tls-no/page"))},
+		{id: "robots-per-scheme", good: cat(robotsThen("scheme-http", "/tls-no/page"), robotsThen("scheme-https", "/plain-no/page")),
+			bad: cat(robotsThen("scheme-https", "/plain-no/page"), []step{get("scheme-http", "/tls-no/page")})}, // https's robots.txt taken for http
 		{id: "status-404", good: robotsThen("status-404", "/page"), bad: robotsThen("status-404")},
 		{id: "status-410", good: robotsThen("status-410", "/page"), bad: robotsThen("status-410")},
 		{id: "status-401", good: robotsThen("status-401", "/page"), bad: robotsThen("status-401"), badResult: Noted},
@@ -302,7 +323,7 @@ func TestLoopbackOnly(t *testing.T) {
 	defer s.Close()
 	seen := map[string]bool{}
 	for _, o := range s.Log().Origins {
-		if !strings.HasPrefix(o.URL, "http://127.") || seen[o.URL] {
+		if !(strings.HasPrefix(o.URL, "http://127.") || strings.HasPrefix(o.URL, "https://127.")) || seen[o.URL] {
 			t.Errorf("origin %s at %s", o.Name, o.URL)
 		}
 		seen[o.URL] = true
@@ -324,6 +345,96 @@ func TestLoopbackOnly(t *testing.T) {
 		if !strings.Contains(string(body), strings.ReplaceAll(u, "&", "&amp;")) {
 			t.Errorf("start page does not link %s", u)
 		}
+	}
+}
+
+// TestSchemeOrigins: the https origin is served on the address and port of
+// the http one, with the certificate CACert gives; a client that does not
+// trust it reaches nothing there, and robots-per-scheme is then not
+// exercised, not failed, even when the http origin was crawled.
+func TestSchemeOrigins(t *testing.T) {
+	s, err := Start(Options{Agent: testAgent, Lifetime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	plain, secure := s.byName["scheme-http"].url, s.byName["scheme-https"].url
+	if strings.TrimPrefix(plain, "http://") != strings.TrimPrefix(secure, "https://") || !strings.HasPrefix(secure, "https://127.") {
+		t.Fatalf("http origin %s, https origin %s: want one host and port", plain, secure)
+	}
+	body := func(c *http.Client, u string) string {
+		resp, err := c.Get(u)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	trusted := &http.Client{Transport: trusting(t, s), Timeout: 10 * time.Second}
+	if got := body(trusted, secure+"/robots.txt"); got != "User-agent: *\nDisallow: /tls-no/\n" {
+		t.Errorf("https robots.txt: %q", got)
+	}
+	if got := body(trusted, plain+"/robots.txt"); got != "User-agent: *\nDisallow: /plain-no/\n" {
+		t.Errorf("http robots.txt: %q", got)
+	}
+	untrusting := &http.Client{Timeout: 10 * time.Second}
+	if got := body(untrusting, secure+"/plain-no/page"); !strings.HasPrefix(got, "error: ") {
+		t.Errorf("a client without the certificate got %q", got)
+	}
+	s.Close()
+	var httpsReqs int
+	for _, q := range s.Log().Requests {
+		if q.Origin == "scheme-https" {
+			httpsReqs++
+		}
+	}
+	if httpsReqs != 1 {
+		t.Errorf("%d requests recorded at the https origin, want 1 (the trusted one)", httpsReqs)
+	}
+	// Without the https origin reached: not exercised.
+	only := play(t, time.Millisecond, robotsThen("scheme-http", "/tls-no/page"))
+	if r := result(t, only, "robots-per-scheme"); r.Result != NotExercised {
+		t.Errorf("http origin only: %s (%s), want not-exercised", r.Result, r.Detail)
+	}
+}
+
+// TestSniffSilentClient: a connection that sends nothing holds up no other
+// on the port shared by http and https, and bytes that do not start a TLS
+// handshake are served as plain HTTP.
+func TestSniffSilentClient(t *testing.T) {
+	s, err := Start(Options{Agent: testAgent, Lifetime: time.Minute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	addr := strings.TrimPrefix(s.byName["scheme-http"].url, "http://")
+	silent, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	c := &http.Client{Transport: trusting(t, s), Timeout: 5 * time.Second}
+	for _, u := range []string{"http://" + addr + "/robots.txt", "https://" + addr + "/robots.txt"} {
+		resp, err := c.Get(u)
+		if err != nil {
+			t.Fatalf("%s with a silent connection open: %v", u, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("%s: %d", u, resp.StatusCode)
+		}
+	}
+	junk, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer junk.Close()
+	junk.SetDeadline(time.Now().Add(5 * time.Second))
+	junk.Write([]byte("\x00\xff junk\r\n\r\n"))
+	b, _ := io.ReadAll(io.LimitReader(junk, 64))
+	if !strings.HasPrefix(string(b), "HTTP/1.1 400") {
+		t.Errorf("junk answered %q, want an HTTP 400", b)
 	}
 }
 

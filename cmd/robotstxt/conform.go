@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/robotstxt/robotstxt/conform"
@@ -23,15 +24,20 @@ an address of 127.0.0.0/8: robots.txt rules that need longest match, ties,
 consecutive user-agent lines and the token it sends; 404, 410, 401, 403, 500,
 429, a challenge page, a soft 404, a timeout, a connection reset; redirects;
 a file over 500 KiB, a BOM, CR and CRLF line ends, a long line; a file that
-changes; a Crawl-delay. Every request that reaches it is recorded.
+changes; a Crawl-delay; http and https on one host and port. Every request
+that reaches it is recorded.
 
 With a command after "--", the site starts, the command runs with {url}
-replaced by the start page (which links every origin and page) and {urls} by
-a file listing every URL, one a line; it is stopped (its whole process group)
-after --timeout. The crawler's output goes to standard error.
+replaced by the start page (which links every origin and page), {urls} by a
+file listing every URL, one a line, and {cacert} by a file holding the
+certificate of the https origin (PEM), which the crawler must trust to reach
+it (for Go and OpenSSL programs: env SSL_CERT_FILE={cacert}; wget:
+--ca-certificate={cacert}; Node: NODE_EXTRA_CA_CERTS); a crawler that does not
+leaves robots-per-scheme not exercised. The crawler is stopped (its whole
+process group) after --timeout; its output goes to standard error.
 
 "conform serve" runs the site alone, for a crawler started elsewhere: it
-prints the start URL and the seed file's name, and at the end (--timeout or
+prints the start URL, the seed file's name and the certificate's, and at the end (--timeout or
 an interrupt) writes the request log to --log (default conform-log.json).
 "conform report LOG" grades a saved log.
 
@@ -46,6 +52,7 @@ The site listens on loopback only and sends nothing; it stops by itself.
 Exit status: 0, 1 when a check failed, 2 on a usage error.`,
 		`  robotstxt conform --agent wget -- wget -r -l 3 -H -e robots=on -q -P out {url}
   robotstxt conform --agent ExampleBot --json -- ./mycrawler --seeds {urls}
+  robotstxt conform -- env SSL_CERT_FILE={cacert} ./mycrawler {url}
   robotstxt conform serve --agent ExampleBot --log run.json
   robotstxt conform report --markdown run.json`)
 	agent := fs.String("agent", "conformbot", "the crawler's product `token`, written into the test robots.txt files")
@@ -119,8 +126,13 @@ Exit status: 0, 1 when a check failed, 2 on a usage error.`,
 			return err
 		}
 		defer os.Remove(seeds)
-		fmt.Fprintf(c.stdout, "%s\nseed URLs: %s\nrecording until %s or an interrupt; the log goes to %s\n",
-			site.URL(), seeds, time.Now().Add(*timeout).Format(time.TimeOnly), textsafe.Escape(*logFile))
+		cacert, err := writeTemp("conform-cacert-*.pem", site.CACert())
+		if err != nil {
+			return err
+		}
+		defer os.Remove(cacert)
+		fmt.Fprintf(c.stdout, "%s\nseed URLs: %s\nhttps certificate: %s\nrecording until %s or an interrupt; the log goes to %s\n",
+			site.URL(), seeds, cacert, time.Now().Add(*timeout).Format(time.TimeOnly), textsafe.Escape(*logFile))
 		select {
 		case <-ctx.Done():
 		case <-site.Done():
@@ -173,13 +185,19 @@ func afterDash(args []string) int {
 // writeSeeds writes the seed URLs to a file in the temporary directory, for
 // "conform serve" (removed when it ends).
 func writeSeeds(site *conform.Site) (string, error) {
-	f, err := os.CreateTemp("", "conform-urls-*.txt")
+	return writeTemp("conform-urls-*.txt", []byte(strings.Join(site.SeedURLs(), "\n")+"\n"))
+}
+
+// writeTemp writes b to a new file of the temporary directory.
+func writeTemp(pattern string, b []byte) (string, error) {
+	f, err := os.CreateTemp("", pattern)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
-	for _, u := range site.SeedURLs() {
-		fmt.Fprintln(f, u)
+	if _, err := f.Write(b); err != nil {
+		os.Remove(f.Name())
+		return "", err
 	}
 	return f.Name(), f.Close()
 }

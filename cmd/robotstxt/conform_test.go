@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -45,13 +46,14 @@ type conformJSON struct {
 // fetching what it admits: conform/crawlers/gate.sh) as the crawler under
 // test, through the command path: no check fails, the 401/403 holds and the
 // unpaced Crawl-delay are noted, and the JSON has what each check needs.
+// Given {cacert}, it reaches the https origin: robots-per-scheme passes.
 func TestConformGate(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a crawler of child processes for a few seconds")
 	}
 	testutil.Tool(t, "wget")
 	script, _ := filepath.Abs("../../conform/crawlers/gate.sh")
-	out, errOut, code := runCLI(t, "", "conform", "--json", "--timeout", "2m", "--", script, robotstxtWrapper(t), "conformbot", "{urls}")
+	out, errOut, code := runCLI(t, "", "conform", "--json", "--timeout", "2m", "--", script, robotstxtWrapper(t), "conformbot", "{urls}", "{cacert}")
 	if code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
@@ -102,11 +104,20 @@ func TestConformServeAndReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cmd.Process.Kill()
-	var first [256]byte
-	n, _ := stdout.Read(first[:])
-	start, _, _ := strings.Cut(string(first[:n]), "\n")
+	lines := bufio.NewReader(stdout)
+	var head [3]string
+	for i := range head {
+		head[i], _ = lines.ReadString('\n')
+		head[i] = strings.TrimSuffix(head[i], "\n")
+	}
+	start := head[0]
 	if !strings.HasPrefix(start, "http://127.") {
 		t.Fatalf("first line %q", start)
+	}
+	// The certificate of the https origin, for the crawler to trust.
+	cert, ok := strings.CutPrefix(head[2], "https certificate: ")
+	if b, err := os.ReadFile(cert); !ok || err != nil || !strings.HasPrefix(string(b), "-----BEGIN CERTIFICATE-----") {
+		t.Errorf("third line %q: %v", head[2], err)
 	}
 	// robots.txt, then the start page: robots-first and robots-once pass.
 	for _, u := range []string{start + "robots.txt", start} {
@@ -120,7 +131,7 @@ func TestConformServeAndReport(t *testing.T) {
 		resp.Body.Close()
 	}
 	cmd.Process.Signal(syscall.SIGINT)
-	go io.Copy(io.Discard, stdout)
+	go io.Copy(io.Discard, lines)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {

@@ -5,6 +5,7 @@
 //	go run ./internal/conformboard            # print the table
 //	go run ./internal/conformboard -update    # rewrite it in the page
 //	go run ./internal/conformboard -slow      # HTTrack and Crawlee's own mode too
+//	go run ./internal/conformboard -only Scrapy   # the crawlers named so
 //
 // A crawler whose program is missing is left out with a message (run
 // .ci/run, or see its lines, to install them). ROBOTSTXT_CONFORM_SLOW=1 is
@@ -12,6 +13,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -21,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 
@@ -31,14 +34,21 @@ import (
 type crawler struct {
 	name, about string
 	agent       string
-	// argv has {url}, {urls} (conform.Run's) and {bin} (the folder of the
-	// programs built for the run: robotstxt, colly).
+	// argv has {url}, {urls}, {cacert} (conform.Run's) and {bin} (the
+	// folder of the programs built for the run: robotstxt, colly). Each
+	// crawler that can be told to trust the site's certificate ({cacert})
+	// is, so that robots-per-scheme grades it: wget by its option, Go and
+	// Python programs by SSL_CERT_FILE, Node by NODE_EXTRA_CA_CERTS.
+	// Scrapy does not check certificates; HTTrack has no way to be told.
 	argv []string
 	// needs are programs or files that must exist ({home} is $HOME).
 	needs []string
 	slow  bool
 	// ours: the project's gate decides; TestBoard fails on any failed check.
 	ours bool
+	// gate: the board starts "robotstxt serve --gate" on loopback for the
+	// crawler, trusting the site's certificate; {gate} in argv is its URL.
+	gate bool
 	// version prints the crawler's version (a command, or "" for none).
 	version []string
 }
@@ -57,12 +67,18 @@ func crawlers() []crawler {
 	return []crawler{
 		{name: "ours (gate)", agent: "conformbot", ours: true,
 			about:   "`robotstxt gate` deciding each seed URL ({urls}), wget fetching what it admits: conform/crawlers/gate.sh",
-			argv:    []string{"sh", "conform/crawlers/gate.sh", "{bin}/robotstxt", "conformbot", "{urls}"},
+			argv:    []string{"sh", "conform/crawlers/gate.sh", "{bin}/robotstxt", "conformbot", "{urls}", "{cacert}"},
 			needs:   []string{"wget"},
+			version: []string{"{bin}/robotstxt", "version"}},
+		{name: "ours (browse, seed URLs)", agent: "conformbot", ours: true,
+			about: "`robotstxt browse --urls {urls}`: each seed URL loaded in headless Chromium, every request of the page decided first by robots.txt (fetched by the crawler-side fetcher, which trusts {cacert}; Chromium takes the https pages with ignore-certificate-errors). Not a crawler that follows links: graded on the seed URLs, which list every probe",
+			argv: []string{"env", "SSL_CERT_FILE={cacert}", "{bin}/robotstxt", "browse", "--agent", "conformbot", "--user-agent", "conformbot/1.0",
+				"--allow-private", "--chromium-flag", "ignore-certificate-errors", "--urls", "{urls}"},
+			needs:   []string{"chromium"},
 			version: []string{"{bin}/robotstxt", "version"}},
 		{name: "wget", agent: "wget",
 			about:   "`wget -r -l 5 -H -e robots=on --timeout=5 --tries=1` from the start page (wget reads the group \"wget\")",
-			argv:    []string{"wget", "-r", "-l", "5", "-H", "-e", "robots=on", "--timeout=5", "--tries=1", "-q", "-P", "out", "{url}"},
+			argv:    []string{"wget", "-r", "-l", "5", "-H", "-e", "robots=on", "--timeout=5", "--tries=1", "--ca-certificate={cacert}", "-q", "-P", "out", "{url}"},
 			needs:   []string{"wget"},
 			version: []string{"wget", "--version"}},
 		{name: "Scrapy", agent: "conformbot",
@@ -70,29 +86,34 @@ func crawlers() []crawler {
 			argv:    []string{"/usr/bin/scrapy", "runspider", "conform/crawlers/scrapy_spider.py", "-a", "start={url}", "-s", "USER_AGENT=conformbot/1.0"},
 			needs:   []string{"/usr/bin/scrapy"},
 			version: []string{"/usr/bin/scrapy", "version"}},
+		{name: "Scrapy + ours (serve --gate)", agent: "conformbot", ours: true, gate: true,
+			about:   "the same Scrapy without ROBOTSTXT_OBEY, each request asked of `robotstxt serve --gate --crawl-delay` (the embedded store) through integrations/scrapy's downloader middleware: conform/crawlers/scrapy_gate_spider.py",
+			argv:    []string{"/usr/bin/scrapy", "runspider", "conform/crawlers/scrapy_gate_spider.py", "-a", "start={url}", "-s", "ROBOTSTXT_GATE_URL={gate}", "-s", "USER_AGENT=conformbot/1.0"},
+			needs:   []string{"/usr/bin/scrapy"},
+			version: []string{"/usr/bin/scrapy", "version"}},
 		{name: "urllib.robotparser", agent: "conformbot",
 			about:   "a breadth-first crawler on Python's urllib.robotparser: conform/crawlers/urllib_crawler.py",
-			argv:    []string{"/usr/bin/python3", "conform/crawlers/urllib_crawler.py", "{url}", "conformbot"},
+			argv:    []string{"env", "SSL_CERT_FILE={cacert}", "/usr/bin/python3", "conform/crawlers/urllib_crawler.py", "{url}", "conformbot"},
 			needs:   []string{"/usr/bin/python3"},
 			version: []string{"/usr/bin/python3", "--version"}},
 		{name: "robots-parser (npm)", agent: "conformbot",
 			about:   "a breadth-first crawler on npm robots-parser 3.0.1, with RFC 9309's status handling around it: conform/crawlers/robots_parser_crawler.cjs",
-			argv:    []string{"node", "conform/crawlers/robots_parser_crawler.cjs", "{url}", "conformbot"},
+			argv:    []string{"env", "NODE_EXTRA_CA_CERTS={cacert}", "node", "conform/crawlers/robots_parser_crawler.cjs", "{url}", "conformbot"},
 			needs:   []string{"node", filepath.Join(nm, "robots-parser")},
 			version: []string{"node", "-p", "'robots-parser ' + require('robots-parser/package.json').version"}},
 		{name: "colly", agent: "conformbot",
 			about:   "colly v2.3.0 with IgnoreRobotsTxt false, following every link: conform/crawlers/colly (a module of its own)",
-			argv:    []string{"{bin}/colly", "{url}", "conformbot"},
+			argv:    []string{"env", "SSL_CERT_FILE={cacert}", "{bin}/colly", "{url}", "conformbot"},
 			needs:   []string{"go"},
 			version: []string{"go", "list", "-C", "conform/crawlers/colly", "-m", "-f", "colly {{.Version}}", "github.com/gocolly/colly/v2"}},
 		{name: "Crawlee", agent: "conformbot", slow: true,
 			about:   "Crawlee's HttpCrawler (@crawlee/http 3.18.1) with respectRobotsTxtFile {userAgent: \"conformbot\"}, every link enqueued: conform/crawlers/crawlee_crawler.cjs",
-			argv:    []string{"node", "conform/crawlers/crawlee_crawler.cjs", "{url}", "conformbot"},
+			argv:    []string{"env", "NODE_EXTRA_CA_CERTS={cacert}", "node", "conform/crawlers/crawlee_crawler.cjs", "{url}", "conformbot"},
 			needs:   []string{"node", filepath.Join(nm, "@crawlee", "http")},
 			version: []string{"node", "-p", "'@crawlee/http ' + require('@crawlee/http/package.json').version"}},
 		{name: "Crawlee + ours (serve --gate)", agent: "conformbot", ours: true,
 			about:   "the same HttpCrawler without respectRobotsTxtFile, each request asked of `robotstxt serve --gate --crawl-delay` through integrations/crawlee/robotstxt-gate.cjs: conform/crawlers/crawlee_gate_crawler.cjs",
-			argv:    []string{"node", "conform/crawlers/crawlee_gate_crawler.cjs", "{url}", "conformbot", "{bin}/robotstxt"},
+			argv:    []string{"env", "NODE_EXTRA_CA_CERTS={cacert}", "SSL_CERT_FILE={cacert}", "node", "conform/crawlers/crawlee_gate_crawler.cjs", "{url}", "conformbot", "{bin}/robotstxt"},
 			needs:   []string{"node", filepath.Join(nm, "@crawlee", "http")},
 			version: []string{"node", "-p", "'@crawlee/http ' + require('@crawlee/http/package.json').version"}},
 		{name: "HTTrack", agent: "conformbot", slow: true,
@@ -194,17 +215,74 @@ func gradeAll(ctx context.Context, cs []crawler, log io.Writer) ([]graded, error
 		if err != nil {
 			return nil, err
 		}
-		var crawlerOut bytes.Buffer
+		var crawlerOut, gateOut bytes.Buffer
+		stop := func() {}
+		if c.gate {
+			var endpoint string
+			endpoint, stop, err = startGate(ctx, filepath.Join(bin, "robotstxt"), c.agent, site.CACert(), &gateOut)
+			if err != nil {
+				site.Close()
+				return nil, err
+			}
+			for i := range argv {
+				argv[i] = strings.ReplaceAll(argv[i], "{gate}", endpoint)
+			}
+		}
 		g.run, g.err = conform.Run(ctx, site, argv, timeout, &crawlerOut, &crawlerOut)
+		stop()
 		site.Close()
 		if g.err != nil {
-			fmt.Fprintf(log, "conformboard: %s: %v\n%s", c.name, g.err, tail(crawlerOut.String(), 2000))
+			fmt.Fprintf(log, "conformboard: %s: %v\n%s%s", c.name, g.err, tail(gateOut.String(), 1000), tail(crawlerOut.String(), 2000))
 		}
 		g.report = conform.Grade(site.Log())
 		fmt.Fprintf(log, "conformboard: %s: %s in %s\n", c.name, g.report.Summary(), g.run.Duration.Round(time.Second))
 		out = append(out, g)
 	}
 	return out, nil
+}
+
+// startGate starts "robotstxt serve --gate" on a free loopback port (the
+// embedded store, Crawl-delay applied, every origin in scope, trusting the
+// site's certificate), and returns its URL and how to stop it. Its output
+// goes to out (its standard error; read it after stop).
+func startGate(ctx context.Context, robotstxt, agent string, cacert []byte, out io.Writer) (string, func(), error) {
+	dir, err := os.MkdirTemp("", "conformboard-gate-")
+	if err != nil {
+		return "", nil, err
+	}
+	scope, cert := filepath.Join(dir, "scope.json"), filepath.Join(dir, "cacert.pem")
+	os.WriteFile(scope, []byte(`{"approved":["*"]}`+"\n"), 0o644)
+	if err := os.WriteFile(cert, cacert, 0o644); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	cmd := exec.CommandContext(ctx, robotstxt, "serve", "--gate", "--agent", agent, "--scope", scope, "--allow-private",
+		"--addr", "127.0.0.1:0", "--user-agent", agent+"/1.0", "--fetch-timeout", "5s", "--crawl-delay")
+	cmd.Env = append(os.Environ(), "SSL_CERT_FILE="+cert)
+	cmd.Stderr = out
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	stop := func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		os.RemoveAll(dir)
+	}
+	// The first line names the address: "... open http://127.0.0.1:PORT/ ...".
+	line, _ := bufio.NewReader(pipe).ReadString('\n')
+	go io.Copy(io.Discard, pipe)
+	m := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(line)
+	if m == "" {
+		stop()
+		return "", nil, fmt.Errorf("serve --gate: no address in %q", line)
+	}
+	return m, stop, nil
 }
 
 func firstLine(s string) string {
@@ -324,10 +402,18 @@ func update(path, board string) error {
 
 func main() {
 	write := flag.Bool("update", false, "rewrite the scoreboard in "+page)
+	only := flag.String("only", "", "grade only the crawlers whose name contains this text (with -update: refused)")
 	slow := flag.Bool("slow", os.Getenv("ROBOTSTXT_CONFORM_SLOW") == "1", "grade the slow crawlers too (HTTrack, Crawlee's own mode)")
 	flag.Parse()
 	var cs []crawler
+	if *only != "" && *write {
+		fmt.Fprintln(os.Stderr, "conformboard: -only and -update: the page lists every crawler")
+		os.Exit(2)
+	}
 	for _, c := range crawlers() {
+		if *only != "" && !strings.Contains(c.name, *only) {
+			continue
+		}
 		if c.slow && !*slow {
 			fmt.Fprintf(os.Stderr, "conformboard: %s left out (slow; -slow grades it)\n", c.name)
 			continue
