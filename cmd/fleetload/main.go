@@ -50,6 +50,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/internal/redistest"
 )
 
@@ -978,7 +979,7 @@ func run(ctx context.Context, c config) error {
 		problems = append(problems, fmt.Sprintf("%d slow clients answered before their bodies were sent", early))
 	}
 	if big.lost > 0 {
-		problems = append(problems, fmt.Sprintf("big-decides: %d requests or URLs lost", big.lost))
+		problems = append(problems, fmt.Sprintf("big-decides: %d requests or URLs lost, the first: %s", big.lost, big.first))
 	}
 	problems = append(problems, overCeiling...)
 	if failOpen > 0 {
@@ -1065,12 +1066,28 @@ func closeSlowClients(scs []*slowClient) (early int) {
 // bigResult is what the big-decides phase saw.
 type bigResult struct {
 	requests, busy, admit, held, lost int64
-	elapsed                           time.Duration
+	// unavailable counts holds because the fleet's state could not be
+	// read (Redis slow or down): failing closed, as it must; not a loss.
+	unavailable int64
+	elapsed     time.Duration
+
+	mu    sync.Mutex
+	first string // what the first loss was, for the report
+}
+
+// lose counts a loss and keeps the first one's description.
+func (b *bigResult) lose(what string) {
+	atomic.AddInt64(&b.lost, 1)
+	b.mu.Lock()
+	if b.first == "" {
+		b.first = what
+	}
+	b.mu.Unlock()
 }
 
 func (b *bigResult) String() string {
-	return fmt.Sprintf("%-18s %9d requests of 1000 URLs in %7.2fs: answered %d, busy (503) %d; admit %d, held for the memory budget %d, lost %d",
-		"big-decides", b.requests, b.elapsed.Seconds(), b.requests-b.busy-b.lost, b.busy, b.admit, b.held, b.lost)
+	return fmt.Sprintf("%-18s %9d requests of 1000 URLs in %7.2fs: answered %d, busy (503) %d; admit %d, held for the memory budget %d, held with the fleet's state unreadable %d, lost %d",
+		"big-decides", b.requests, b.elapsed.Seconds(), b.requests-b.busy-b.lost, b.busy, b.admit, b.held, b.unavailable, b.lost)
 }
 
 // bigDecides sends n decide requests of 1,000 URLs of o, clients at once,
@@ -1102,7 +1119,7 @@ func bigDecides(ctx context.Context, fleet []*instance, o *origin, clients, n in
 				in := fleet[w%len(fleet)]
 				resp, err := hc.Post(in.base+"/api/v1/decide", "application/json", bytes.NewReader(body))
 				if err != nil {
-					atomic.AddInt64(&r.lost, 1)
+					r.lose("request failed: " + err.Error())
 					continue
 				}
 				if resp.StatusCode == 503 {
@@ -1116,10 +1133,12 @@ func bigDecides(ctx context.Context, fleet []*instance, o *origin, clients, n in
 				if _, err := dec.Token(); err == nil {
 					for dec.More() {
 						var a struct {
-							Gate  string `json:"gate"`
-							Error string `json:"error"`
+							Gate   string `json:"gate"`
+							Error  string `json:"error"`
+							Reason string `json:"reason"`
 						}
-						if dec.Decode(&a) != nil {
+						if err := dec.Decode(&a); err != nil {
+							r.lose(fmt.Sprintf("answer %d unreadable: %v", got+1, err))
 							break
 						}
 						got++
@@ -1128,14 +1147,18 @@ func bigDecides(ctx context.Context, fleet []*instance, o *origin, clients, n in
 							atomic.AddInt64(&r.admit, 1)
 						case a.Gate == "hold" && strings.HasPrefix(a.Error, "not decided: "):
 							atomic.AddInt64(&r.held, 1)
-						default:
-							atomic.AddInt64(&r.lost, 1) // a /public/ URL of a cached origin
+						case a.Gate == "hold" && strings.Contains(a.Reason, gate.UnavailableReason):
+							// A Redis call slower than its bound on a loaded
+							// machine: the task is held, never admitted.
+							atomic.AddInt64(&r.unavailable, 1)
+						default: // a /public/ URL of a cached origin
+							r.lose(fmt.Sprintf("answered %s: %s", a.Gate, a.Error))
 						}
 					}
 				}
 				resp.Body.Close()
 				if resp.StatusCode != 200 || got != len(urls) {
-					atomic.AddInt64(&r.lost, 1)
+					r.lose(fmt.Sprintf("HTTP %d with %d of %d answers", resp.StatusCode, got, len(urls)))
 				}
 			}
 		})
