@@ -33,8 +33,9 @@ const state = {
   // edited (edited), after which the editor's text is.
   src: null,
   edited: false,
-  rev: 0, // bumped on every change of the text
+  rev: 0, // the document's version: bumped on every change of the text
   parsedRev: -1, // the rev the parse result is of
+  verdictRev: -1, // the rev the verdict and the crawler table are of
   example: "", // the example loaded, until an edit
   damaged: "", // why the link opened was damaged
   // unfetched is the answer of a fetch that brought no file (5xx,
@@ -162,7 +163,9 @@ function cutLine() {
 function updateBands(flash = false) {
   const bands = [];
   const marks = [];
-  const v = state.verdict;
+  // A verdict about an older text marks nothing: its lines may be other
+  // lines of the text now shown.
+  const v = state.verdictRev === state.rev ? state.verdict : null;
   const cut = cutLine();
   if (cut) bands.push({ line: cut, kind: "cut", toEnd: true });
   if (v) {
@@ -245,6 +248,21 @@ function renderStatus() {
 
 function updateStale() {
   $("stale").hidden = !(state.parsedRev >= 0 && state.parsedRev !== state.rev);
+  markRecomputing();
+}
+
+// markRecomputing greys the verdict and the crawler table, and marks them
+// aria-busy, while what they show is about another version of the text
+// than the one in the editor: from the change until the answer for the new
+// version arrives. A view never shows an older answer as if current.
+function markRecomputing() {
+  const busy = state.verdictRev !== state.rev;
+  for (const box of [$("verdict"), $("matrix-body")]) {
+    box.classList.toggle("recomputing", busy);
+    if (busy) box.setAttribute("aria-busy", "true");
+    else box.removeAttribute("aria-busy");
+    box.dataset.busyLabel = i18n.plain(t("busy.recomputing"));
+  }
 }
 
 // ---- parse and audit -------------------------------------------------
@@ -335,7 +353,7 @@ function renderStructure() {
     body.replaceChildren(el("p", { class: "muted" }, tr("structure.empty")));
     return;
   }
-  const v = state.verdict;
+  const v = state.verdictRev === state.parsedRev ? state.verdict : null;
   const applied = new Set(v ? v.groupIndexes : []);
   const decided = v && v.rule ? v.rule.line : 0;
   const c = d.counts;
@@ -501,8 +519,12 @@ async function check() {
     // fetch that brought no file leaves nothing to give a verdict on.
     state.verdict = null;
     state.matrix = null;
+    state.verdictRev = rev;
     renderVerdict();
+    $("verdict").dataset.rev = String(rev);
+    $("matrix-body").dataset.rev = String(rev);
     renderMatrix();
+    markRecomputing();
     updateBands();
     return;
   }
@@ -514,14 +536,17 @@ async function check() {
     if (seq !== state.checkSeq) return;
     state.verdict = v;
     state.matrix = m;
+    state.verdictRev = rev;
     clearError();
     renderVerdict();
     $("verdict").dataset.rev = String(rev);
+    $("matrix-body").dataset.rev = String(rev);
     renderMatrix();
+    markRecomputing();
     if (state.parsed && state.parsedRev === rev) markApplied();
     many.refresh();
     updateBands();
-    if (v && v.rule && !state.focus) editor.reveal(v.rule.line, { center: true, ifHidden: true });
+    if (v && v.rule && !state.focus && rev === state.rev) editor.reveal(v.rule.line, { center: true, ifHidden: true });
   } catch (err) {
     if (seq === state.checkSeq) showError(err);
   }
@@ -568,6 +593,11 @@ function reasonDescription(v) {
 }
 
 function renderVerdict() {
+  renderVerdictBox();
+  markRecomputing();
+}
+
+function renderVerdictBox() {
   const box = $("verdict");
   const v = state.verdict;
   if (!v) {
@@ -826,10 +856,14 @@ function afterTextChange() {
   // an answer about the text shown.
   $("editor").dataset.rev = String(state.rev);
   renderStatus();
+  // The verdict and the table are greyed, and the verdict's bands go,
+  // until the answer for this version arrives.
   updateStale();
+  updateBands();
   saveText();
   if (logCheck) logCheck.textChanged();
   if (sitemapCheck) sitemapCheck.textChanged();
+  if (compare) compare.textChanged();
 }
 
 // setText puts text in the editor that is not a file (an example, a
@@ -1129,7 +1163,7 @@ async function main() {
   document.body.dataset.engine = "loading";
   const limits = () => state.version;
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
-  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits });
+  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits, rev: () => state.rev });
   logCheck = new LogCheck({ root: $("logs"), engine, input, rev: () => state.rev, el, showError, lineButton });
   sitemapCheck = new SitemapCheck({ root: $("sitemaps"), engine, input, rev: () => state.rev, set: () => state.matrixSet, mode, el, showError, lineButton });
   new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
@@ -1143,8 +1177,21 @@ async function main() {
   fetching.then((on) => { if (on) sitemapCheck.enableFetch(); });
   $("live-test").addEventListener("click", async () => liveTest(await fetching));
 
+  // A paste or a keystroke over the whole text (or one that empties it)
+  // makes a new document: the file opened before, and its name, go.
+  let replacingAll = false;
+  $("robots").addEventListener("beforeinput", (e) => {
+    const ta = e.target;
+    replacingAll = ta.value.length > 0 && ta.selectionStart === 0 && ta.selectionEnd === ta.value.length;
+  });
   $("robots").addEventListener("input", () => {
     state.focus = 0;
+    if (state.src && (replacingAll || !editor.text)) {
+      state.src = null;
+      state.edited = false;
+      dropFileNotices();
+    }
+    replacingAll = false;
     edited();
     if (state.example) {
       state.example = "";
