@@ -1037,8 +1037,13 @@ async function liveTest(canFetch) {
     return;
   }
   say("live.working", { origin: new URL(url).origin });
-  await fetchSite.run(url);
-  say("live.done", { origin: new URL(url).origin });
+  // A fetch started or cancelled meanwhile supersedes this one: its
+  // answer is not the file in the editor, and the note says nothing more.
+  if (await fetchSite.run(url)) say("live.done", { origin: new URL(url).origin });
+  else if (state.liveNote && state.liveNote.key === "live.working") {
+    state.liveNote = null;
+    note.replaceChildren();
+  }
 }
 
 // downloadFile saves what is analysed: the file's own bytes, or the edited
