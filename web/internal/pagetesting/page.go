@@ -69,7 +69,7 @@ func WaitFor(t *testing.T, ctx context.Context, expr string) {
 			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(waitLimit)))
 		// A poll that starts while a navigation replaces the document
 		// loses its context; poll the new document.
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") && !strings.Contains(err.Error(), "Inspected target navigated") {
 			break
 		}
 	}

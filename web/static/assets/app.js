@@ -942,27 +942,36 @@ async function loadFile(file) {
 
 // The text is kept in the browser's local storage, never sent, so that a
 // reload does not lose it. A file's bytes are kept as they are.
+// The save waits for a pause in typing, and is made at once when the page
+// is hidden or left (saveNow), so that a reload right after typing keeps it.
 let saveTimer = 0;
+let savePending = false;
 function saveText() {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    // A damaged link emptied the box: the text kept from before stays.
-    if (state.damaged) return;
+  savePending = true;
+  saveTimer = setTimeout(saveNow, 300);
+}
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  if (!savePending) return;
+  savePending = false;
+  // A damaged link emptied the box: the text kept from before stays.
+  if (state.damaged) return;
+  try {
+    const src = state.src && !state.edited ? state.src : null;
+    const saved = src ? { bytes: toBase64url(src.bytes), name: src.name } : { text: editor.text };
+    if (!editor.text && !src) localStorage.removeItem(TEXT_KEY);
+    else localStorage.setItem(TEXT_KEY, JSON.stringify(saved));
+  } catch (err) {
+    // Storage is disabled or full: the text is not kept, and an older
+    // one must not come back on reload instead.
     try {
-      const src = state.src && !state.edited ? state.src : null;
-      const saved = src ? { bytes: toBase64url(src.bytes), name: src.name } : { text: editor.text };
-      if (!editor.text && !src) localStorage.removeItem(TEXT_KEY);
-      else localStorage.setItem(TEXT_KEY, JSON.stringify(saved));
-    } catch (err) {
-      // Storage is disabled or full: the text is not kept, and an older
-      // one must not come back on reload instead.
-      try {
-        localStorage.removeItem(TEXT_KEY);
-      } catch (err2) {
-        // Storage is disabled altogether.
-      }
+      localStorage.removeItem(TEXT_KEY);
+    } catch (err2) {
+      // Storage is disabled altogether.
     }
-  }, 300);
+  }
 }
 
 function restoreText() {
@@ -1242,6 +1251,10 @@ async function main() {
     b.addEventListener("click", () => setLang(b.dataset.lang, true));
   }
   window.addEventListener("hashchange", async () => applyFragment(await parseFragment(location.hash)));
+  window.addEventListener("pagehide", saveNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveNow();
+  });
 
   // Show the link's text (or the text kept from the last visit) at once;
   // the verdict follows when the engine is up.
