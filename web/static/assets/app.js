@@ -179,8 +179,9 @@ function updateBands(flash = false) {
   if (cut) marks.push({ line: cut, kind: "cut", title: i18n.plain(t("mark.cut", { limit: num(MAX_BYTES / 1024) })) });
   const f = state.findings;
   // The markers of the last audit stay while the text is being typed, until
-  // the next audit (a moment later) replaces them.
-  if (Array.isArray(f)) {
+  // the next audit (a moment later) replaces them; not over a new text (a
+  // file, an example), whose lines are others.
+  if (Array.isArray(f) && (state.parsedRev === state.rev || !state.replaced)) {
     for (const x of sortFindings(f)) {
       if (x.line > 0) marks.push({ line: x.line, kind: severityClass(x.severity), title: `${t(`severity.${severityClass(x.severity)}`)}: ${x.message}` });
     }
@@ -251,13 +252,13 @@ function updateStale() {
   markRecomputing();
 }
 
-// markRecomputing greys the verdict and the crawler table, and marks them
-// aria-busy, while what they show is about another version of the text
+// markRecomputing greys the verdict, the crawler table and the audit, and
+// marks them aria-busy, while what they show is about another version of the text
 // than the one in the editor: from the change until the answer for the new
 // version arrives. A view never shows an older answer as if current.
 function markRecomputing() {
-  const busy = state.verdictRev !== state.rev;
-  for (const box of [$("verdict"), $("matrix-body")]) {
+  for (const [box, busy] of [[$("verdict"), state.verdictRev !== state.rev], [$("matrix-body"), state.verdictRev !== state.rev],
+    [$("audit-body"), state.parsedRev >= 0 && state.parsedRev !== state.rev]]) {
     box.classList.toggle("recomputing", busy);
     if (busy) box.setAttribute("aria-busy", "true");
     else box.removeAttribute("aria-busy");
@@ -293,6 +294,7 @@ async function parseNow({ limit = PARSE_LIMIT } = {}) {
     state.parsed = doc;
     state.parsedInput = text;
     state.parsedRev = rev;
+    if (rev === state.rev) state.replaced = false;
     state.parseLimit = limit;
     state.findings = findings;
     state.findingsShown = FINDINGS_SHOWN;
@@ -869,6 +871,7 @@ function afterTextChange() {
 // setText puts text in the editor that is not a file (an example, a
 // self-test case): it is analysed as the editor holds it.
 function setText(text) {
+  state.replaced = true;
   state.src = null;
   state.edited = false;
   dropFileNotices();
@@ -883,6 +886,7 @@ function dropFileNotices() {
 
 // setSource shows a file and keeps its bytes for the analyser.
 function setSource(src) {
+  state.replaced = true;
   const { text, encoding } = display(src.bytes);
   state.src = { ...src, encoding };
   state.edited = false;
@@ -1200,6 +1204,7 @@ async function main() {
   });
   $("robots").addEventListener("input", () => {
     state.focus = 0;
+    if (replacingAll) state.replaced = true;
     if (state.src && (replacingAll || !editor.text)) {
       state.src = null;
       state.edited = false;
