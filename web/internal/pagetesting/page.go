@@ -252,8 +252,8 @@ func AllowDownloads(t *testing.T, ctx context.Context, dir string) {
 // WatchStale makes the page record, at every change of its document, each
 // moment a view shows an answer about another version of the text than the
 // one in the editor without being marked as recomputing (aria-busy): the
-// verdict box, the crawler table, the verdict's highlight bands, the audit
-// and the comparison. StaleSeen returns what was recorded. The check runs in a
+// verdict box, the crawler table, the verdict's highlight bands, the audit,
+// the many-URLs table and the comparison. StaleSeen returns what was recorded. The check runs in a
 // MutationObserver, after every task that changed the page, so that it does
 // not depend on when the test looks.
 func WatchStale(t *testing.T, ctx context.Context) {
@@ -273,6 +273,8 @@ func WatchStale(t *testing.T, ctx context.Context) {
 			if (document.querySelector(".band.b-group, .band.b-allow, .band.b-disallow") && (busy(v) || v.dataset.rev !== rev)) window.staleSeen.push("verdict bands of rev " + v.dataset.rev + " shown for rev " + rev);
 			const a = $("audit-body");
 			if (a.querySelector(".finding, p.good") && !busy(a) && a.dataset.rev !== rev) window.staleSeen.push("audit of rev " + a.dataset.rev + " shown for rev " + rev);
+			const many = $("many-body");
+			if (many.querySelector("tbody tr") && !busy($("many")) && many.dataset.rev !== rev) window.staleSeen.push("many URLs of rev " + many.dataset.rev + " shown for rev " + rev);
 			const c = $("compare-body");
 			if (c.children.length && !busy($("compare")) && c.dataset.rev !== rev) window.staleSeen.push("comparison of rev " + c.dataset.rev + " shown for rev " + rev);
 		};

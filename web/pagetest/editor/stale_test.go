@@ -41,6 +41,23 @@ func TestBrowserStaleViews(t *testing.T) {
 		}
 	})
 
+	t.Run("the many-URLs table is marked recomputing after an edit", func(t *testing.T) {
+		ctx := b.Tab(t)
+		b.Open(t, ctx, "")
+		pagetesting.SetField(t, ctx, "robots", pagetesting.RobotsText)
+		pagetesting.SetField(t, ctx, "many-urls", "/private/x\n/search/x")
+		pagetesting.Click(t, ctx, "#many-run")
+		const current = `(() => { const m = document.getElementById("many-body"); return m.dataset.rev === document.getElementById("editor").dataset.rev && !!m.querySelector("tbody tr") && document.getElementById("many").getAttribute("aria-busy") !== "true" })()`
+		pagetesting.WaitFor(t, ctx, current)
+		pagetesting.WatchStale(t, ctx)
+		pagetesting.SetField(t, ctx, "robots", "User-agent: *\nDisallow: /search/\n")
+		pagetesting.WaitFor(t, ctx, current)
+		seen, _ := pagetesting.StaleSeen(t, ctx)
+		for _, s := range seen {
+			t.Errorf("stale answer on screen: %s", s)
+		}
+	})
+
 	t.Run("a reload right after typing keeps the edit", func(t *testing.T) {
 		ctx := b.Tab(t)
 		b.Open(t, ctx, "")

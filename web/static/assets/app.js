@@ -866,6 +866,7 @@ function afterTextChange() {
   if (logCheck) logCheck.textChanged();
   if (sitemapCheck) sitemapCheck.textChanged();
   if (compare) compare.textChanged();
+  if (many) many.textChanged();
 }
 
 // setText puts text in the editor that is not a file (an example, a

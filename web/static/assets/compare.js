@@ -108,6 +108,7 @@ export class Compare {
     const el = this.el;
     const body = this.q("compare-body");
     body.dataset.rev = String(this.resRev);
+    body.dataset.busyLabel = t("busy.recomputing");
     const r = this.res;
     if (!r) {
       const p = this.problem;
