@@ -257,7 +257,9 @@ function updateStale() {
 // than the one in the editor: from the change until the answer for the new
 // version arrives. A view never shows an older answer as if current.
 function markRecomputing() {
-  for (const [box, busy] of [[$("verdict"), state.verdictRev !== state.rev], [$("matrix-body"), state.verdictRev !== state.rev],
+  // Before the first answer the box says the analyser is starting.
+  const stale = state.verdictRev >= 0 && state.verdictRev !== state.rev;
+  for (const [box, busy] of [[$("verdict"), stale], [$("matrix-body"), stale],
     [$("audit-body"), state.parsedRev >= 0 && state.parsedRev !== state.rev]]) {
     box.classList.toggle("recomputing", busy);
     if (busy) box.setAttribute("aria-busy", "true");
