@@ -69,7 +69,7 @@ func WaitFor(t *testing.T, ctx context.Context, expr string) {
 			chromedp.WithPollingInterval(25*time.Millisecond), chromedp.WithPollingTimeout(waitLimit)))
 		// A poll that starts while a navigation replaces the document
 		// loses its context; poll the new document.
-		if err == nil || !strings.Contains(err.Error(), "Cannot find context") {
+		if err == nil || !strings.Contains(err.Error(), "Cannot find context") && !strings.Contains(err.Error(), "Inspected target navigated") {
 			break
 		}
 	}
@@ -247,4 +247,55 @@ func AllowDownloads(t *testing.T, ctx context.Context, dir string) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// WatchStale makes the page record, at every change of its document, each
+// moment a view shows an answer about another version of the text than the
+// one in the editor without being marked as recomputing (aria-busy): the
+// verdict box, the crawler table, the verdict's highlight bands, the audit,
+// the many-URLs table and the comparison. StaleSeen returns what was recorded. The check runs in a
+// MutationObserver, after every task that changed the page, so that it does
+// not depend on when the test looks.
+func WatchStale(t *testing.T, ctx context.Context) {
+	t.Helper()
+	Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.staleSeen = [];
+		window.busySeen = 0;
+		const $ = (id) => document.getElementById(id);
+		const look = () => {
+			const rev = $("editor").dataset.rev;
+			const v = $("verdict");
+			const busy = (e) => e.getAttribute("aria-busy") === "true";
+			if (busy(v)) window.busySeen++;
+			if (v.querySelector(".verdict-word") && !busy(v) && v.dataset.rev !== rev) window.staleSeen.push("verdict of rev " + v.dataset.rev + " shown for rev " + rev);
+			const m = $("matrix-body");
+			if (m.querySelector("tr[data-token]") && !busy(m) && m.dataset.rev !== rev) window.staleSeen.push("crawler table of rev " + m.dataset.rev + " shown for rev " + rev);
+			if (document.querySelector(".band.b-group, .band.b-allow, .band.b-disallow") && (busy(v) || v.dataset.rev !== rev)) window.staleSeen.push("verdict bands of rev " + v.dataset.rev + " shown for rev " + rev);
+			const a = $("audit-body");
+			if (a.querySelector(".finding, p.good") && !busy(a) && a.dataset.rev !== rev) window.staleSeen.push("audit of rev " + a.dataset.rev + " shown for rev " + rev);
+			const many = $("many-body");
+			if (many.querySelector("tbody tr") && !busy($("many")) && many.dataset.rev !== rev) window.staleSeen.push("many URLs of rev " + many.dataset.rev + " shown for rev " + rev);
+			const c = $("compare-body");
+			if (c.children.length && !busy($("compare")) && c.dataset.rev !== rev) window.staleSeen.push("comparison of rev " + c.dataset.rev + " shown for rev " + rev);
+		};
+		new MutationObserver(look).observe(document.body, {subtree: true, childList: true, attributes: true, attributeFilter: ["data-rev", "aria-busy", "class"]});
+	})()`))
+}
+
+// StaleSeen returns what WatchStale recorded: the stale answers shown
+// (none, when the page is right) and how many times a busy verdict was seen.
+func StaleSeen(t *testing.T, ctx context.Context) ([]string, int) {
+	t.Helper()
+	seen := Eval[[]string](t, ctx, `window.staleSeen`)
+	return seen, Eval[int](t, ctx, `window.busySeen`)
+}
+
+// InsertText types text at the editor's caret (or over its selection) as a
+// paste does, without moving the caret first.
+func InsertText(t *testing.T, ctx context.Context, text string) {
+	t.Helper()
+	Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, input.InsertText, input.InsertTextParams{Text: text})
+		return err
+	}))
 }

@@ -100,6 +100,10 @@ func TestBrowserFetchOutcomes(t *testing.T) {
 	if !strings.Contains(got, "longer than the server reads") || !strings.Contains(got, "512,000 bytes") || !strings.Contains(got, "asks not to cache") {
 		t.Errorf("truncated status %q", got)
 	}
+	// Its markup is rendered, not shown as asterisks (issue 40).
+	if strings.Contains(got, "**") || pagetesting.Eval[string](t, ctx, `(document.querySelector("#fetch-status strong") || {}).innerText || ""`) != "The file is longer than the server reads" {
+		t.Errorf("truncated status shows its markup as text: %q", got)
+	}
 	// Fetched again within the minute: reused, and said so. The fetch
 	// before is just before it: since the first one, a loaded machine
 	// may have taken more than that minute.

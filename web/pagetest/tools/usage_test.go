@@ -93,3 +93,30 @@ func TestBrowserBuilder(t *testing.T) {
 	pagetesting.TypeInto(t, ctx, "url", "/a")
 	pagetesting.WaitFor(t, ctx, `document.getElementById("verdict-word").innerText === "ALLOWED" && (document.getElementById("verdict-usage") || {}).innerText?.includes("refused (n)")`)
 }
+
+// Issue 40: "Merge into the file in the editor" after the user edited the
+// editor merges into the edited text, not the one of the preview.
+func TestBrowserBuilderMergesLaterEdits(t *testing.T) {
+	pagetesting.BrowserTest(t)
+	b := pagetesting.NewBrowser(t)
+	ctx := b.Tab(t)
+	b.Open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte("User-agent: *\nDisallow: /private/\n")))
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		document.querySelector('#builder [data-category="ai-training"]').checked = true;
+		document.getElementById("builder-merge").checked = true;
+	})()`))
+	pagetesting.Click(t, ctx, "#builder-run")
+	pagetesting.WaitFor(t, ctx, `document.getElementById("builder-out").textContent.includes("/private/") && !document.getElementById("builder-use").disabled`)
+	const edited = "User-agent: *\nDisallow: /private/\nDisallow: /edited-after-preview/\n"
+	pagetesting.SetField(t, ctx, "robots", edited)
+	want, err := robotsgen.Build(robotsgen.Choices{Block: []string{"ai-training"}, Merge: edited})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pagetesting.Click(t, ctx, "#builder-use")
+	// The editor's text changes (to the merge, with the edit or without).
+	pagetesting.WaitFor(t, ctx, fmt.Sprintf(`document.getElementById("robots").value !== %q`, edited))
+	if got := pagetesting.Eval[string](t, ctx, `document.getElementById("robots").value`); got != want.Text {
+		t.Errorf("after the merge the editor holds\n%s\nwant the edited text merged\n%s", got, want.Text)
+	}
+}

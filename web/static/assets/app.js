@@ -33,8 +33,9 @@ const state = {
   // edited (edited), after which the editor's text is.
   src: null,
   edited: false,
-  rev: 0, // bumped on every change of the text
+  rev: 0, // the document's version: bumped on every change of the text
   parsedRev: -1, // the rev the parse result is of
+  verdictRev: -1, // the rev the verdict and the crawler table are of
   example: "", // the example loaded, until an edit
   damaged: "", // why the link opened was damaged
   // unfetched is the answer of a fetch that brought no file (5xx,
@@ -162,7 +163,9 @@ function cutLine() {
 function updateBands(flash = false) {
   const bands = [];
   const marks = [];
-  const v = state.verdict;
+  // A verdict about an older text marks nothing: its lines may be other
+  // lines of the text now shown.
+  const v = state.verdictRev === state.rev ? state.verdict : null;
   const cut = cutLine();
   if (cut) bands.push({ line: cut, kind: "cut", toEnd: true });
   if (v) {
@@ -176,8 +179,9 @@ function updateBands(flash = false) {
   if (cut) marks.push({ line: cut, kind: "cut", title: i18n.plain(t("mark.cut", { limit: num(MAX_BYTES / 1024) })) });
   const f = state.findings;
   // The markers of the last audit stay while the text is being typed, until
-  // the next audit (a moment later) replaces them.
-  if (Array.isArray(f)) {
+  // the next audit (a moment later) replaces them; not over a new text (a
+  // file, an example), whose lines are others.
+  if (Array.isArray(f) && (state.parsedRev === state.rev || !state.replaced)) {
     for (const x of sortFindings(f)) {
       if (x.line > 0) marks.push({ line: x.line, kind: severityClass(x.severity), title: `${t(`severity.${severityClass(x.severity)}`)}: ${x.message}` });
     }
@@ -245,6 +249,23 @@ function renderStatus() {
 
 function updateStale() {
   $("stale").hidden = !(state.parsedRev >= 0 && state.parsedRev !== state.rev);
+  markRecomputing();
+}
+
+// markRecomputing greys the verdict, the crawler table and the audit, and
+// marks them aria-busy, while what they show is about another version of the text
+// than the one in the editor: from the change until the answer for the new
+// version arrives. A view never shows an older answer as if current.
+function markRecomputing() {
+  // Before the first answer the box says the analyser is starting.
+  const stale = state.verdictRev >= 0 && state.verdictRev !== state.rev;
+  for (const [box, busy] of [[$("verdict"), stale], [$("matrix-body"), stale],
+    [$("audit-body"), state.parsedRev >= 0 && state.parsedRev !== state.rev]]) {
+    box.classList.toggle("recomputing", busy);
+    if (busy) box.setAttribute("aria-busy", "true");
+    else box.removeAttribute("aria-busy");
+    box.dataset.busyLabel = i18n.plain(t("busy.recomputing"));
+  }
 }
 
 // ---- parse and audit -------------------------------------------------
@@ -275,6 +296,7 @@ async function parseNow({ limit = PARSE_LIMIT } = {}) {
     state.parsed = doc;
     state.parsedInput = text;
     state.parsedRev = rev;
+    if (rev === state.rev) state.replaced = false;
     state.parseLimit = limit;
     state.findings = findings;
     state.findingsShown = FINDINGS_SHOWN;
@@ -335,7 +357,7 @@ function renderStructure() {
     body.replaceChildren(el("p", { class: "muted" }, tr("structure.empty")));
     return;
   }
-  const v = state.verdict;
+  const v = state.verdictRev === state.parsedRev ? state.verdict : null;
   const applied = new Set(v ? v.groupIndexes : []);
   const decided = v && v.rule ? v.rule.line : 0;
   const c = d.counts;
@@ -501,8 +523,12 @@ async function check() {
     // fetch that brought no file leaves nothing to give a verdict on.
     state.verdict = null;
     state.matrix = null;
+    state.verdictRev = rev;
     renderVerdict();
+    $("verdict").dataset.rev = String(rev);
+    $("matrix-body").dataset.rev = String(rev);
     renderMatrix();
+    markRecomputing();
     updateBands();
     return;
   }
@@ -514,14 +540,17 @@ async function check() {
     if (seq !== state.checkSeq) return;
     state.verdict = v;
     state.matrix = m;
+    state.verdictRev = rev;
     clearError();
     renderVerdict();
     $("verdict").dataset.rev = String(rev);
+    $("matrix-body").dataset.rev = String(rev);
     renderMatrix();
+    markRecomputing();
     if (state.parsed && state.parsedRev === rev) markApplied();
     many.refresh();
     updateBands();
-    if (v && v.rule && !state.focus) editor.reveal(v.rule.line, { center: true, ifHidden: true });
+    if (v && v.rule && !state.focus && rev === state.rev) editor.reveal(v.rule.line, { center: true, ifHidden: true });
   } catch (err) {
     if (seq === state.checkSeq) showError(err);
   }
@@ -568,6 +597,11 @@ function reasonDescription(v) {
 }
 
 function renderVerdict() {
+  renderVerdictBox();
+  markRecomputing();
+}
+
+function renderVerdictBox() {
   const box = $("verdict");
   const v = state.verdict;
   if (!v) {
@@ -826,15 +860,21 @@ function afterTextChange() {
   // an answer about the text shown.
   $("editor").dataset.rev = String(state.rev);
   renderStatus();
+  // The verdict and the table are greyed, and the verdict's bands go,
+  // until the answer for this version arrives.
   updateStale();
+  updateBands();
   saveText();
   if (logCheck) logCheck.textChanged();
   if (sitemapCheck) sitemapCheck.textChanged();
+  if (compare) compare.textChanged();
+  if (many) many.textChanged();
 }
 
 // setText puts text in the editor that is not a file (an example, a
 // self-test case): it is analysed as the editor holds it.
 function setText(text) {
+  state.replaced = true;
   state.src = null;
   state.edited = false;
   dropFileNotices();
@@ -849,6 +889,7 @@ function dropFileNotices() {
 
 // setSource shows a file and keeps its bytes for the analyser.
 function setSource(src) {
+  state.replaced = true;
   const { text, encoding } = display(src.bytes);
   state.src = { ...src, encoding };
   state.edited = false;
@@ -908,27 +949,36 @@ async function loadFile(file) {
 
 // The text is kept in the browser's local storage, never sent, so that a
 // reload does not lose it. A file's bytes are kept as they are.
+// The save waits for a pause in typing, and is made at once when the page
+// is hidden or left (saveNow), so that a reload right after typing keeps it.
 let saveTimer = 0;
+let savePending = false;
 function saveText() {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    // A damaged link emptied the box: the text kept from before stays.
-    if (state.damaged) return;
+  savePending = true;
+  saveTimer = setTimeout(saveNow, 300);
+}
+
+function saveNow() {
+  clearTimeout(saveTimer);
+  if (!savePending) return;
+  savePending = false;
+  // A damaged link emptied the box: the text kept from before stays.
+  if (state.damaged) return;
+  try {
+    const src = state.src && !state.edited ? state.src : null;
+    const saved = src ? { bytes: toBase64url(src.bytes), name: src.name } : { text: editor.text };
+    if (!editor.text && !src) localStorage.removeItem(TEXT_KEY);
+    else localStorage.setItem(TEXT_KEY, JSON.stringify(saved));
+  } catch (err) {
+    // Storage is disabled or full: the text is not kept, and an older
+    // one must not come back on reload instead.
     try {
-      const src = state.src && !state.edited ? state.src : null;
-      const saved = src ? { bytes: toBase64url(src.bytes), name: src.name } : { text: editor.text };
-      if (!editor.text && !src) localStorage.removeItem(TEXT_KEY);
-      else localStorage.setItem(TEXT_KEY, JSON.stringify(saved));
-    } catch (err) {
-      // Storage is disabled or full: the text is not kept, and an older
-      // one must not come back on reload instead.
-      try {
-        localStorage.removeItem(TEXT_KEY);
-      } catch (err2) {
-        // Storage is disabled altogether.
-      }
+      localStorage.removeItem(TEXT_KEY);
+    } catch (err2) {
+      // Storage is disabled altogether.
     }
-  }, 300);
+  }
 }
 
 function restoreText() {
@@ -1003,8 +1053,13 @@ async function liveTest(canFetch) {
     return;
   }
   say("live.working", { origin: new URL(url).origin });
-  await fetchSite.run(url);
-  say("live.done", { origin: new URL(url).origin });
+  // A fetch started or cancelled meanwhile supersedes this one: its
+  // answer is not the file in the editor, and the note says nothing more.
+  if (await fetchSite.run(url)) say("live.done", { origin: new URL(url).origin });
+  else if (state.liveNote && state.liveNote.key === "live.working") {
+    state.liveNote = null;
+    note.replaceChildren();
+  }
 }
 
 // downloadFile saves what is analysed: the file's own bytes, or the edited
@@ -1129,7 +1184,7 @@ async function main() {
   document.body.dataset.engine = "loading";
   const limits = () => state.version;
   many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
-  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits });
+  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits, rev: () => state.rev });
   logCheck = new LogCheck({ root: $("logs"), engine, input, rev: () => state.rev, el, showError, lineButton });
   sitemapCheck = new SitemapCheck({ root: $("sitemaps"), engine, input, rev: () => state.rev, set: () => state.matrixSet, mode, el, showError, lineButton });
   new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
@@ -1143,8 +1198,22 @@ async function main() {
   fetching.then((on) => { if (on) sitemapCheck.enableFetch(); });
   $("live-test").addEventListener("click", async () => liveTest(await fetching));
 
+  // A paste or a keystroke over the whole text (or one that empties it)
+  // makes a new document: the file opened before, and its name, go.
+  let replacingAll = false;
+  $("robots").addEventListener("beforeinput", (e) => {
+    const ta = e.target;
+    replacingAll = ta.value.length > 0 && ta.selectionStart === 0 && ta.selectionEnd === ta.value.length;
+  });
   $("robots").addEventListener("input", () => {
     state.focus = 0;
+    if (replacingAll) state.replaced = true;
+    if (state.src && (replacingAll || !editor.text)) {
+      state.src = null;
+      state.edited = false;
+      dropFileNotices();
+    }
+    replacingAll = false;
     edited();
     if (state.example) {
       state.example = "";
@@ -1190,6 +1259,10 @@ async function main() {
     b.addEventListener("click", () => setLang(b.dataset.lang, true));
   }
   window.addEventListener("hashchange", async () => applyFragment(await parseFragment(location.hash)));
+  window.addEventListener("pagehide", saveNow);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") saveNow();
+  });
 
   // Show the link's text (or the text kept from the last visit) at once;
   // the verdict follows when the engine is up.

@@ -24,7 +24,10 @@ export class Builder {
       this.q(id).append(...values.map((v) => el("option", { value: v, text: v })));
     }
     this.q("builder-run").addEventListener("click", () => this.run());
-    this.q("builder-use").addEventListener("click", () => {
+    this.q("builder-use").addEventListener("click", async () => {
+      // A merge is made again with the text in the editor now: the user
+      // may have edited it since the preview, and the edit must not be lost.
+      if (this.q("builder-merge").checked) await this.run();
       if (this.text) this.onText(this.text);
     });
     this.text = "";

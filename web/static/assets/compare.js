@@ -15,14 +15,20 @@ function ruleText(r) {
 
 export class Compare {
   // many gives the URLs and crawlers of "Test many URLs", when filled in.
-  constructor({ root, engine, input, mode, many, el, showError, limits }) {
-    Object.assign(this, { root, engine, input, mode, many, el, showError, limits });
+  // rev() is the version of the text in the editor: a comparison is shown
+  // as current only for the version it was computed from.
+  constructor({ root, engine, input, mode, many, el, showError, limits, rev }) {
+    Object.assign(this, { root, engine, input, mode, many, el, showError, limits, rev });
     this.problem = null;
+    this.seq = 0; // the request whose answer is awaited; older ones are dropped
+    this.resRev = -1; // the version of the text the comparison shown is of
+    this.timer = 0;
     this.src = null; // bytes of an opened file, until the box is edited
     this.res = null;
     this.q = (id) => root.querySelector(`#${id}`);
     this.q("compare-run").addEventListener("click", () => this.run());
     this.q("compare-text").addEventListener("input", () => { this.src = null; });
+    this.q("compare-text").addEventListener("change", () => this.textChanged());
     this.q("compare-file").addEventListener("change", async (e) => {
       const f = e.target.files[0];
       e.target.value = "";
@@ -48,29 +54,61 @@ export class Compare {
     return this.src || this.q("compare-text").value;
   }
 
+  // textChanged is called when the text in the editor (or the other
+  // version) changed: a comparison on screen is marked as recomputing at
+  // once and computed again a moment later, so that it never shows the
+  // differences of an older text as if current.
+  textChanged() {
+    if (!this.res && !this.problem) return;
+    this.busy(true);
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), 250);
+  }
+
+  busy(on) {
+    const body = this.q("compare-body");
+    body.classList.toggle("recomputing", on);
+    body.dataset.busyLabel = t("busy.recomputing");
+    if (on) this.root.setAttribute("aria-busy", "true");
+    else this.root.removeAttribute("aria-busy");
+  }
+
   async run() {
+    clearTimeout(this.timer);
+    const seq = ++this.seq;
+    const rev = this.rev();
     const { agents, urls } = this.many.lists();
     this.problem = listProblem(agents, urls, this.limits(), false);
     if (this.problem) {
       this.res = null;
+      this.resRev = rev;
       this.render();
+      this.busy(false);
       return;
     }
-    this.root.setAttribute("aria-busy", "true");
+    this.busy(true);
     try {
-      this.res = await this.engine.call("compare", this.other(), this.input(), agents, urls, this.mode());
+      const res = await this.engine.call("compare", this.other(), this.input(), agents, urls, this.mode());
+      // A later request (or a later edit, whose request follows) supersedes
+      // this answer.
+      if (seq !== this.seq) return;
+      this.res = res;
+      this.resRev = rev;
       this.probed = !urls.trim();
       this.render();
+      if (rev === this.rev()) this.busy(false);
     } catch (err) {
+      if (seq !== this.seq) return;
+      this.busy(false);
       this.showError(err);
-    } finally {
-      this.root.removeAttribute("aria-busy");
     }
   }
 
   render() {
     const el = this.el;
     const body = this.q("compare-body");
+    body.dataset.rev = String(this.resRev);
+    body.dataset.busyLabel = t("busy.recomputing");
     const r = this.res;
     if (!r) {
       const p = this.problem;

@@ -5,7 +5,7 @@
 // sent, never the text in the editor. The answer is shown as Search Console
 // shows a fetch: status, redirect chain, how long crawlers may keep it.
 
-import { t, num } from "./i18n.js";
+import { t, num, rich } from "./i18n.js";
 
 function bytesOf(b64) {
   const s = atob(b64 || "");
@@ -35,6 +35,20 @@ function statusKey(a) {
   return "fetch.other";
 }
 
+// LOOPBACK_OR_IP is a host people type with a port for a site on their own
+// machine or network, which seldom speaks HTTPS.
+const LOOPBACK_OR_IP = /^(localhost|\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d+)?([/?#]|$)/i;
+
+// siteURL reads an address as people type it, as Search Console does: a
+// bare domain is fetched over https://, a loopback name or an IP address
+// with a port over http://; an address with a scheme is kept as it is.
+export function siteURL(typed) {
+  const s = typed.trim();
+  if (!s || /^[a-z][a-z0-9+.-]*:\/\//i.test(s)) return s;
+  if (LOOPBACK_OR_IP.test(s) && /^[^/?#]*:\d+/.test(s.replace(/^\[[^\]]*\]/, "[]"))) return `http://${s}`;
+  return `https://${s.replace(/^\/+/, "")}`;
+}
+
 export class FetchSite {
   // onFile receives the fetched file as a source ({bytes, name, size,
   // lines, cut}) to analyse; onFailed the answer of a fetch that brought no
@@ -43,6 +57,10 @@ export class FetchSite {
     Object.assign(this, { root, el, onFile, onFailed, showError });
     this.q = (id) => root.querySelector(`#${id}`);
     this.answer = null;
+    // seq numbers the fetches: only the answer of the latest is shown, and
+    // a fetch started while another is pending aborts it (ctl).
+    this.seq = 0;
+    this.ctl = null;
     // shown is what the status line says, kept so that a change of
     // language says it again in the new one.
     this.shown = null;
@@ -65,26 +83,66 @@ export class FetchSite {
       e.preventDefault();
       this.run();
     });
+    this.q("fetch-cancel").addEventListener("click", () => this.cancel());
     return true;
   }
 
+  // cancel stops the pending fetch; the editor keeps its text.
+  cancel() {
+    if (!this.ctl) return;
+    this.drop();
+    this.say({ key: "fetch.cancelled" });
+    this.root.dataset.state = "cancelled";
+    this.working(false);
+  }
+
+  // drop aborts the pending fetch, if any, and forgets it: its answer, if
+  // one still comes, is not shown.
+  drop() {
+    if (!this.ctl) return;
+    this.seq++;
+    this.ctl.abort();
+    this.ctl = null;
+    this.root.dataset.dropped = String(Number(this.root.dataset.dropped || 0) + 1);
+  }
+
+  working(on) {
+    this.q("fetch-cancel").hidden = !on;
+    if (on) this.root.setAttribute("aria-busy", "true");
+    else this.root.removeAttribute("aria-busy");
+  }
+
+  // run fetches an address (the box's when none is given) and reports
+  // whether its answer was shown: false when a later fetch or Cancel
+  // superseded it.
   async run(address) {
-    const url = (address ?? this.q("fetch-url").value).trim();
-    if (!url) return;
+    const url = siteURL(address ?? this.q("fetch-url").value);
+    if (!url) return false;
+    // One fetch at a time: a new one replaces the pending one.
+    this.drop();
+    const seq = ++this.seq;
+    const ctl = new AbortController();
+    this.ctl = ctl;
     this.say({ key: "fetch.working" });
     this.root.dataset.state = "working";
+    this.working(true);
+    const current = () => seq === this.seq;
     try {
       const r = await fetch(new URL("api/v1/fetch", document.baseURI), {
         method: "POST",
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ url }),
+        signal: ctl.signal,
       });
       const body = await r.json();
+      if (!current()) return false;
+      this.ctl = null;
+      this.working(false);
       if (!r.ok) {
         this.say({ key: "fetch.failed", params: { error: body.error || `HTTP ${r.status}` } });
         this.q("fetch-chain").hidden = true;
         this.root.dataset.state = "error";
-        return;
+        return false;
       }
       this.answer = body;
       this.render(body);
@@ -96,16 +154,23 @@ export class FetchSite {
         this.onFailed(body);
       }
       this.root.dataset.state = body.status;
+      return true;
     } catch (err) {
+      // An aborted fetch was superseded: nothing to say about it.
+      if (!current()) return false;
+      this.ctl = null;
+      this.working(false);
       this.root.dataset.state = "error";
       this.showError(err);
+      return false;
     }
   }
 
   // say sets the status line: {key, params} or {answer}.
   say(what) {
     this.shown = what;
-    this.q("fetch-status").textContent = what.answer ? this.describe(what.answer) : t(what.key, what.params);
+    // The catalogue's messages carry inline markup (**strong**): rendered.
+    this.q("fetch-status").replaceChildren(rich(what.answer ? this.describe(what.answer) : t(what.key, what.params)));
   }
 
   // relabel says the status line again, in the page's current language.

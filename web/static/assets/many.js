@@ -21,7 +21,8 @@ export class ManyURLs {
     this.problem = null; // {key, params}: why the list was not checked
     this.mode = mode;
     this.rev = rev;
-    this.ranRev = -1;
+    this.ranRev = -1; // the version of the text last asked about
+    this.resRev = -1; // the version the table shown is about
     this.engine = engine;
     this.input = input;
     this.el = el;
@@ -48,25 +49,45 @@ export class ManyURLs {
     const agents = this.q("many-agents").value;
     const urls = this.q("many-urls").value;
     const seq = ++this.seq;
-    this.ranRev = this.rev();
+    const rev = this.rev();
+    this.ranRev = rev;
     this.problem = listProblem(agents, urls, this.limits(), true);
     if (this.problem) {
       this.res = null;
+      this.resRev = rev;
       this.render();
+      this.busy(false);
       return;
     }
-    this.root.setAttribute("aria-busy", "true");
+    this.busy(true);
     try {
       const res = await this.engine.call("checkMany", this.input(), agents, urls, this.mode());
       if (seq !== this.seq) return;
       this.res = res;
+      this.resRev = rev;
       this.shown = SHOWN;
       this.render();
     } catch (err) {
       if (seq === this.seq) this.showError(err);
     } finally {
-      if (seq === this.seq) this.root.removeAttribute("aria-busy");
+      // A table about an older text stays marked until refresh runs the
+      // list again for the text now in the editor.
+      if (seq === this.seq) this.busy(!!this.res && this.resRev !== this.rev());
     }
+  }
+
+  // textChanged marks a table on screen as recomputing from the moment the
+  // text changes; refresh, after the verdict, runs the list again.
+  textChanged() {
+    if (this.res) this.busy(true);
+  }
+
+  busy(on) {
+    const body = this.q("many-body");
+    body.classList.toggle("recomputing", on);
+    body.dataset.busyLabel = t("busy.recomputing");
+    if (on) this.root.setAttribute("aria-busy", "true");
+    else this.root.removeAttribute("aria-busy");
   }
 
   // refresh runs the list again after the robots.txt text changed, if a
@@ -110,6 +131,7 @@ export class ManyURLs {
     const el = this.el;
     const res = this.res;
     const body = this.q("many-body");
+    body.dataset.rev = String(this.resRev);
     this.q("many-csv").disabled = !res;
     this.renderSeq = (this.renderSeq || 0) + 1;
     if (!res) {
