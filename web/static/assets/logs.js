@@ -5,6 +5,7 @@
 // robots.txt in the editor: the per-crawler table of "robotstxt logs".
 
 import { t, tr, num } from "./i18n.js";
+import { takeFiles } from "./filedrop.js";
 
 // PIECE bytes go to the worker per call: the page stays responsive (each
 // call is a message the worker answers) and the log is never held whole.
@@ -27,28 +28,8 @@ export class LogCheck {
     this.seq = 0;
     this.timer = 0;
     this.q = (id) => root.querySelector(`#${id}`);
-    this.q("logs-file").addEventListener("change", (e) => {
-      const f = e.target.files[0];
-      e.target.value = "";
-      if (f) this.open(f);
-    });
+    takeFiles(this.q("logs-file"), this.q("logs-drop"), (f) => this.open(f));
     this.q("logs-format").addEventListener("change", () => { if (this.file) this.run(); });
-    const zone = this.q("logs-drop");
-    // A file dropped here is a log, not a robots.txt: the page's own drop
-    // handler (which opens a robots.txt in the editor) must not see it.
-    zone.addEventListener("dragover", (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      zone.classList.add("dragging");
-    });
-    zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
-    zone.addEventListener("drop", (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      zone.classList.remove("dragging");
-      const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) this.open(f);
-    });
   }
 
   open(file) {

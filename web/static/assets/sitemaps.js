@@ -14,6 +14,7 @@
 // file never makes the server fetch anything.
 
 import { t, tr, num } from "./i18n.js";
+import { takeFiles } from "./filedrop.js";
 
 // PIECE bytes go to the worker per call: the page stays responsive and the
 // sitemap is never held whole.
@@ -45,27 +46,7 @@ export class SitemapCheck {
     this.seq = 0;
     this.timer = 0;
     this.q = (id) => root.querySelector(`#${id}`);
-    this.q("sitemaps-file").addEventListener("change", (e) => {
-      const f = e.target.files[0];
-      e.target.value = "";
-      if (f) this.open({ file: f });
-    });
-    const zone = this.q("sitemaps-drop");
-    // A file dropped here is a sitemap, not a robots.txt: the page's own
-    // drop handler must not see it.
-    zone.addEventListener("dragover", (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      zone.classList.add("dragging");
-    });
-    zone.addEventListener("dragleave", () => zone.classList.remove("dragging"));
-    zone.addEventListener("drop", (e) => {
-      e.preventDefault();
-      e.stopPropagation();
-      zone.classList.remove("dragging");
-      const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) this.open({ file: f });
-    });
+    takeFiles(this.q("sitemaps-file"), this.q("sitemaps-drop"), (f) => this.open({ file: f }));
     this.q("sitemaps-fetch").addEventListener("submit", (e) => {
       e.preventDefault();
       const url = this.q("sitemaps-url").value.trim();
