@@ -16,35 +16,22 @@ usage: scrapy runspider scrapy_gate_spider.py -a start=URL \
 import os
 import sys
 
-import scrapy
-from scrapy.linkextractors import LinkExtractor
+# The crawl of scrapy_spider.py, beside this file (runspider puts this
+# file's folder first on sys.path while it imports it).
+from scrapy_spider import ConformSpider
 
 # Appended: runspider removes the first entry of sys.path after the import.
 sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "integrations", "scrapy"))
 
 
-class ConformGateSpider(scrapy.Spider):
+class ConformGateSpider(ConformSpider):
+    """The same crawl as scrapy_spider.py's, robots.txt asked of the gate."""
+
     name = "conform-gate"
     custom_settings = {
+        **ConformSpider.custom_settings,
         "ROBOTSTXT_OBEY": False,
         "DOWNLOADER_MIDDLEWARES": {"robotstxt_gate.RobotsTxtGateMiddleware": 555},
         "ROBOTSTXT_GATE_MAX_WAIT": 2,
         "ROBOTSTXT_GATE_MAX_DEFERS": 4,
-        "DOWNLOAD_TIMEOUT": 5,
-        "DEPTH_LIMIT": 3,
-        "LOG_LEVEL": "ERROR",
-        "TELNETCONSOLE_ENABLED": False,
-        "REQUEST_FINGERPRINTER_IMPLEMENTATION": "2.7",
     }
-
-    def __init__(self, start, **kw):
-        super().__init__(**kw)
-        self.start_urls = [start]
-        # No extension skipped: /files/report.pdf is a probe.
-        self.links = LinkExtractor(deny_extensions=[])
-
-    def parse(self, response):
-        if not hasattr(response, "text"):
-            return
-        for link in self.links.extract_links(response):
-            yield scrapy.Request(link.url, callback=self.parse)
