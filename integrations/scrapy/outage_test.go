@@ -6,9 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -111,10 +108,7 @@ func TestScrapyThroughRedisRestart(t *testing.T) {
 	}))
 	defer svc.Close()
 
-	here, _ := os.Getwd()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
+	out, err := runSpider(t, bin,
 		"-a", "start="+site.URL+"/",
 		"-s", "ROBOTSTXT_OBEY=False",
 		"-s", "ROBOTSTXT_GATE_URL="+svc.URL,
@@ -123,9 +117,6 @@ func TestScrapyThroughRedisRestart(t *testing.T) {
 		"-s", "ROBOTSTXT_GATE_MAX_DEFERS=1",
 		"-s", "TELNETCONSOLE_ENABLED=False",
 		"-s", "LOG_LEVEL=INFO")
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "PYTHONPATH="+here)
-	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("scrapy: %v\n%s", err, out)
 	}

@@ -117,10 +117,7 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 	}))
 	defer svc.Close()
 
-	here, _ := os.Getwd()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
+	out, err := runSpider(t, bin,
 		"-a", "start="+site.URL+"/",
 		"-a", "also="+busy.URL+"/",
 		"-s", "ROBOTSTXT_OBEY=False",
@@ -130,9 +127,6 @@ func TestScrapyCrawlThroughGate(t *testing.T) {
 		"-s", "ROBOTSTXT_GATE_MAX_DEFERS=3",
 		"-s", "TELNETCONSOLE_ENABLED=False",
 		"-s", "LOG_LEVEL=INFO")
-	cmd.Dir = t.TempDir()
-	cmd.Env = append(os.Environ(), "PYTHONPATH="+here)
-	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("scrapy: %v\n%s", err, out)
 	}
@@ -180,7 +174,6 @@ func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
 		fmt.Fprint(w, "User-agent: *\nAllow: /\n")
 	}))
 	defer site.Close()
-	here, _ := os.Getwd()
 	for _, tt := range []struct {
 		order, retry string
 		refused      bool
@@ -189,8 +182,7 @@ func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
 		{"550", "True", true},
 		{"100", "False", false},
 	} {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-		cmd := exec.CommandContext(ctx, bin, "runspider", filepath.Join(here, "testdata", "spider.py"),
+		out, _ := runSpider(t, bin,
 			"-a", "start="+site.URL+"/",
 			"-s", "ROBOTSTXT_OBEY=False",
 			"-s", "ROBOTSTXT_GATE_URL=http://127.0.0.1:9", // nothing listens: admits nothing
@@ -201,10 +193,6 @@ func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
 			"-s", "RETRY_ENABLED="+tt.retry,
 			"-s", `DOWNLOADER_MIDDLEWARES={"robotstxt_gate.RobotsTxtGateMiddleware": `+tt.order+`}`,
 			"-s", "TELNETCONSOLE_ENABLED=False")
-		cmd.Dir = t.TempDir()
-		cmd.Env = append(os.Environ(), "PYTHONPATH="+here)
-		out, _ := cmd.CombinedOutput()
-		cancel()
 		if got := strings.Contains(string(out), "must come after RetryMiddleware"); got != tt.refused {
 			t.Errorf("order %s, retry %s: refused %v, want %v\n%s", tt.order, tt.retry, got, tt.refused, out)
 		}
@@ -212,4 +200,18 @@ func TestScrapyRefusesOrderBeforeRetry(t *testing.T) {
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the site served %d pages: a crawl ran without the gate", n)
 	}
+}
+
+// runSpider runs testdata/spider.py with Scrapy (bin) and args, the
+// middleware importable from this folder, in a folder of its own, for at
+// most 5 minutes, and returns what it printed.
+func runSpider(t *testing.T, bin string, args ...string) ([]byte, error) {
+	t.Helper()
+	here, _ := os.Getwd()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, append([]string{"runspider", filepath.Join(here, "testdata", "spider.py")}, args...)...)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append(os.Environ(), "PYTHONPATH="+here)
+	return cmd.CombinedOutput()
 }
