@@ -394,13 +394,13 @@ func (s *Server) apiSlots() chan struct{} {
 // caller serves the request and then calls release.
 func (s *Server) admitPost(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
 	if r.Method != http.MethodPost {
-		writeError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST")
+		writeCodedError(w, http.StatusMethodNotAllowed, r.URL.Path+" takes POST", "POST", message("method"))
 		return nil, false
 	}
 	release, ok = s.enter(r)
 	if !ok {
 		w.Header().Set("Retry-After", "1")
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d API requests are being served; retry shortly", cap(s.apiSlots())), "")
+		writeCodedError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d API requests are being served; retry shortly", cap(s.apiSlots())), "", message("busy"))
 	}
 	return release, ok
 }

@@ -56,6 +56,8 @@ type fetchAnswer struct {
 	MaxAgeSeconds     float64 `json:"maxAgeSeconds"`
 	RetryAfterSeconds float64 `json:"retryAfterSeconds,omitempty"`
 	Reused            bool    `json:"reused,omitempty"`
+	// Problem is what went wrong, by code (messages.go).
+	Problem *Message `json:"problem,omitempty"`
 }
 
 // apiConfig tells the page what this server offers: GET /api/v1/config.
@@ -77,7 +79,7 @@ func (s *Server) apiConfig(w http.ResponseWriter, r *http.Request) {
 func (s *Server) fetchRequest(w http.ResponseWriter, r *http.Request, what, example string) (target string, release func(), ok bool) {
 	w.Header().Set("Cache-Control", "no-store")
 	if s.fetch == nil {
-		writeError(w, http.StatusNotFound, "this server does not fetch "+what+": start it with \"robotstxt serve --allow-fetch\"", "")
+		writeCodedError(w, http.StatusNotFound, "this server does not fetch "+what+": start it with \"robotstxt serve --allow-fetch\"", "", message("fetch-off"))
 		return "", nil, false
 	}
 	release, ok = s.admitPost(w, r)
@@ -85,7 +87,7 @@ func (s *Server) fetchRequest(w http.ResponseWriter, r *http.Request, what, exam
 		return "", nil, false
 	}
 	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
-		writeError(w, http.StatusUnsupportedMediaType, "send {\"url\": ...} as application/json", "")
+		writeCodedError(w, http.StatusUnsupportedMediaType, "send {\"url\": ...} as application/json", "", message("media-type"))
 		release()
 		return "", nil, false
 	}
@@ -95,7 +97,7 @@ func (s *Server) fetchRequest(w http.ResponseWriter, r *http.Request, what, exam
 	dec := json.NewDecoder(io.LimitReader(r.Body, 16<<10))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
-		writeError(w, http.StatusBadRequest, "bad request body: want {\"url\": \""+example+"\"}", "")
+		writeCodedError(w, http.StatusBadRequest, "bad request body: want {\"url\": \""+example+"\"}", "", message("bad-body"))
 		release()
 		return "", nil, false
 	}
@@ -111,7 +113,11 @@ func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
 	defer release()
 	ans, err := s.fetch.get(r.Context(), target)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error(), "")
+		var ce *codedError
+		if !errors.As(err, &ce) {
+			ce = &codedError{err.Error(), message("ended")}
+		}
+		writeCodedError(w, http.StatusBadRequest, err.Error(), "", ce.Message)
 		return
 	}
 	writeJSON(w, r, http.StatusOK, ans)
@@ -120,7 +126,7 @@ func (s *Server) apiFetch(w http.ResponseWriter, r *http.Request) {
 func (f *fetcher) get(ctx context.Context, rawURL string) (*fetchAnswer, error) {
 	origin, err := fetch.Origin(rawURL)
 	if err != nil {
-		return nil, fmt.Errorf("%q is not a site's address: give a URL such as https://example.com/ (%v)", rawURL, err)
+		return nil, &codedError{fmt.Sprintf("%q is not a site's address: give a URL such as https://example.com/ (%v)", rawURL, err), message("bad-address", "url", rawURL)}
 	}
 	reuse := f.opts.Reuse
 	if reuse <= 0 {
@@ -138,11 +144,11 @@ func (f *fetcher) get(ctx context.Context, rawURL string) (*fetchAnswer, error) 
 	if err != nil {
 		var fe *fetch.Error
 		if errors.As(err, &fe) && fe.Op == "origin" {
-			return nil, fmt.Errorf("%q is not a site's address: %v", rawURL, fe.Err)
+			return nil, &codedError{fmt.Sprintf("%q is not a site's address: %v", rawURL, fe.Err), message("bad-address", "url", rawURL)}
 		}
 		return nil, err // the request ended
 	}
-	ans := &fetchAnswer{Policy: p, MaxAgeSeconds: max(p.MaxAge, 0).Seconds(), RetryAfterSeconds: p.RetryAfter.Seconds()}
+	ans := &fetchAnswer{Policy: p, MaxAgeSeconds: max(p.MaxAge, 0).Seconds(), RetryAfterSeconds: p.RetryAfter.Seconds(), Problem: problemOf(p)}
 	f.mu.Lock()
 	if len(f.seen) >= maxFetchRemembered {
 		clear(f.seen)

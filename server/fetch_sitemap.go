@@ -33,16 +33,17 @@ func (s *Server) apiSitemap(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	if _, err := sitemap.CheckURL(target); err != nil {
-		writeError(w, http.StatusBadRequest, "not a sitemap's address: "+err.Error(), "")
+		writeCodedError(w, http.StatusBadRequest, "not a sitemap's address: "+err.Error(), "", message("bad-sitemap-address", "url", target))
 		return
 	}
 	doc, err := s.fetch.opts.Fetcher.Open(r.Context(), target)
 	if err != nil {
+		problem := sitemapProblem(err)
 		var fe *fetch.Error
 		if errors.As(err, &fe) {
 			err = fe.Err
 		}
-		writeError(w, http.StatusBadGateway, err.Error(), "")
+		writeCodedError(w, http.StatusBadGateway, err.Error(), "", problem)
 		return
 	}
 	defer doc.Body.Close()

@@ -1,7 +1,6 @@
 package robotsgen
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"slices"
@@ -49,37 +48,82 @@ const MaxMerge = robotstxt.DefaultMaxBytes
 type Result struct {
 	Text string
 	// Notes say where a choice could not be carried out as asked (a
-	// blocked crawler keeps its own group from the merged file).
-	Notes []string
+	// blocked crawler keeps its own group from the merged file), in
+	// English; Messages say the same, in order, by code (for the page,
+	// which says them in its language).
+	Notes    []string
+	Messages []Message
+}
+
+// MessageCodes are the codes of Build's messages.
+var MessageCodes = []string{"unknown-category", "bad-usage", "bad-signal", "bad-signal-use", "bad-sitemap",
+	"merge-too-large", "too-long", "keeps-group", "replaced", "usage-kept", "signal-kept"}
+
+// Message is a note or a refusal of Build by code, with its parameters:
+// what the page translates (web/static/assets/i18n, "builder.msg.<code>").
+type Message struct {
+	Code   string            `json:"code"`
+	Params map[string]string `json:"params,omitempty"`
+}
+
+// Error is a choice Build refuses: Error says it in English, Message by
+// code.
+type Error struct {
+	Message
+	text string
+}
+
+func (e *Error) Error() string { return e.text }
+
+func refuse(text, code string, params ...string) error {
+	return &Error{Message: message(code, params...), text: text}
+}
+
+func message(code string, params ...string) Message {
+	m := Message{Code: code}
+	for i := 0; i+1 < len(params); i += 2 {
+		if m.Params == nil {
+			m.Params = map[string]string{}
+		}
+		m.Params[params[i]] = params[i+1]
+	}
+	return m
+}
+
+// note adds a note to res, in English and by code.
+func (res *Result) note(text, code string, params ...string) {
+	res.Notes = append(res.Notes, text)
+	res.Messages = append(res.Messages, message(code, params...))
 }
 
 func (c *Choices) validate() error {
 	for _, p := range c.Block {
 		if !slices.Contains(Blockable, p) {
-			return fmt.Errorf("unknown crawler category %q (want one of %s)", p, strings.Join(Blockable, ", "))
+			return refuse(fmt.Sprintf("unknown crawler category %q (want one of %s)", p, strings.Join(Blockable, ", ")), "unknown-category", "category", p)
 		}
 	}
 	for _, v := range []struct{ name, value string }{{"train-ai", c.TrainAI}, {"search", c.Search}} {
 		if v.value != "" && v.value != "y" && v.value != "n" {
-			return fmt.Errorf("Content-Usage %s: want y or n, not %q", v.name, v.value)
+			return refuse(fmt.Sprintf("Content-Usage %s: want y or n, not %q", v.name, v.value), "bad-usage", "key", v.name, "value", v.value)
 		}
 	}
 	for _, v := range []struct{ name, value string }{{"search", c.SignalSearch}, {"ai-input", c.SignalAIInput}, {"ai-train", c.SignalAITrain}} {
 		if v.value != "" && v.value != "yes" && v.value != "no" {
-			return fmt.Errorf("Content-Signal %s: want yes or no, not %q", v.name, v.value)
+			return refuse(fmt.Sprintf("Content-Signal %s: want yes or no, not %q", v.name, v.value), "bad-signal", "key", v.name, "value", v.value)
 		}
 	}
 	if u := c.SignalUse; u != "" && u != "immediate" && u != "reference" && u != "full" {
-		return fmt.Errorf("Content-Signal use: want immediate, reference or full, not %q", u)
+		return refuse(fmt.Sprintf("Content-Signal use: want immediate, reference or full, not %q", u), "bad-signal-use", "value", u)
 	}
 	for _, s := range c.Sitemaps {
 		u, err := url.Parse(s)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.ContainsAny(s, " \t\r\n#") {
-			return fmt.Errorf("sitemap %q: want an absolute http or https URL", s)
+			return refuse(fmt.Sprintf("sitemap %q: want an absolute http or https URL", s), "bad-sitemap", "url", s)
 		}
 	}
 	if len(c.Merge) > MaxMerge {
-		return fmt.Errorf("the file to merge into has %d bytes, over the %d that crawlers read", len(c.Merge), MaxMerge)
+		return refuse(fmt.Sprintf("the file to merge into has %d bytes, over the %d that crawlers read", len(c.Merge), MaxMerge), "merge-too-large",
+			"size", strconv.Itoa(len(c.Merge)), "limit", strconv.Itoa(MaxMerge))
 	}
 	return nil
 }
@@ -137,7 +181,7 @@ func Build(c Choices) (Result, error) {
 				hasStar = hasStar || ua.Global()
 			}
 		}
-		res.Notes = append(res.Notes, writeMerged(&b, r, usage, signal, &c)...)
+		writeMerged(&b, r, usage, signal, &c, &res)
 	}
 	if !hasStar {
 		if b.Len() > 0 && !strings.HasSuffix(b.String(), "\n\n") {
@@ -157,7 +201,7 @@ func Build(c Choices) (Result, error) {
 				continue
 			}
 			if named[strings.ToLower(cr.Token)] {
-				res.Notes = append(res.Notes, fmt.Sprintf("%s keeps its own group from the merged file; it is not closed here", cr.Token))
+				res.note(fmt.Sprintf("%s keeps its own group from the merged file; it is not closed here", cr.Token), "keeps-group", "token", cr.Token)
 				continue
 			}
 			tokens = append(tokens, cr.Token)
@@ -215,7 +259,7 @@ func Build(c Choices) (Result, error) {
 	}
 	res.Text = b.String()
 	if len(res.Text) > robotstxt.DefaultMaxBytes {
-		return Result{}, errors.New("the file would be longer than crawlers read (500 KiB)")
+		return Result{}, refuse("the file would be longer than crawlers read (500 KiB)", "too-long")
 	}
 	return res, nil
 }
@@ -251,9 +295,9 @@ func writeLines(b *strings.Builder, lines ...string) {
 
 // writeMerged copies the merged file line by line, dropping the
 // preference lines the choices replace and adding the chosen ones after
-// the last directive of every group that allows something. It returns
-// notes on what it replaced and kept.
-func writeMerged(b *strings.Builder, r *robotstxt.Robots, usage, signal string, c *Choices) []string {
+// the last directive of every group that allows something. It notes in
+// res what it replaced and kept.
+func writeMerged(b *strings.Builder, r *robotstxt.Robots, usage, signal string, c *Choices, res *Result) {
 	// The line after which each open group gets the chosen lines.
 	after := map[int]bool{}
 	lines := slices.Collect(robotstxt.Lines(r.Text()))
@@ -297,17 +341,15 @@ func writeMerged(b *strings.Builder, r *robotstxt.Robots, usage, signal string, 
 			writeLines(b, usage, signal)
 		}
 	}
-	var notes []string
 	if len(gone) > 0 {
-		notes = append(notes, "the chosen preference lines replace line "+strings.Join(gone, ", ")+" of the merged file")
+		res.note("the chosen preference lines replace line "+strings.Join(gone, ", ")+" of the merged file", "replaced", "lines", strings.Join(gone, ", "))
 	}
 	if len(kept) > 0 {
-		notes = append(notes, "the merged file's Content-Usage line "+strings.Join(kept, ", ")+" (with a path, or before any group) is kept: it still decides its paths")
+		res.note("the merged file's Content-Usage line "+strings.Join(kept, ", ")+" (with a path, or before any group) is kept: it still decides its paths", "usage-kept", "lines", strings.Join(kept, ", "))
 	}
 	if len(fileWide) > 0 {
-		notes = append(notes, "the merged file's Content-Signal line "+strings.Join(fileWide, ", ")+" before the first group is kept for file-wide readers, with the chosen keys set in it")
+		res.note("the merged file's Content-Signal line "+strings.Join(fileWide, ", ")+" before the first group is kept for file-wide readers, with the chosen keys set in it", "signal-kept", "lines", strings.Join(fileWide, ", "))
 	}
-	return notes
 }
 
 // replaced reports a line of the merged file that a chosen line replaces:

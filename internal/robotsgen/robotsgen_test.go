@@ -1,6 +1,9 @@
 package robotsgen
 
 import (
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,15 +48,71 @@ func TestMergeClosedGroup(t *testing.T) {
 	}
 }
 
+// Every refusal is an *Error with a code of MessageCodes (the page says it
+// in its language) and its parameters.
 func TestBuildRejects(t *testing.T) {
-	for _, c := range []Choices{
-		{Block: []string{"all"}}, {TrainAI: "yes"}, {Search: "N"}, {SignalSearch: "y"}, {SignalUse: "some"},
-		{Sitemaps: []string{"ftp://example.com/s.xml"}}, {Sitemaps: []string{"https://example.com/a b"}},
-		{Merge: strings.Repeat("#", MaxMerge+1)},
+	for _, tt := range []struct {
+		c      Choices
+		code   string
+		params string
+	}{
+		{Choices{Block: []string{"all"}}, "unknown-category", "category=all"},
+		{Choices{TrainAI: "yes"}, "bad-usage", "key=train-ai value=yes"},
+		{Choices{Search: "N"}, "bad-usage", "key=search value=N"},
+		{Choices{SignalSearch: "y"}, "bad-signal", "key=search value=y"},
+		{Choices{SignalUse: "some"}, "bad-signal-use", "value=some"},
+		{Choices{Sitemaps: []string{"ftp://example.com/s.xml"}}, "bad-sitemap", "url=ftp://example.com/s.xml"},
+		{Choices{Sitemaps: []string{"https://example.com/a b"}}, "bad-sitemap", "url=https://example.com/a b"},
+		{Choices{Merge: strings.Repeat("#", MaxMerge+1)}, "merge-too-large", fmt.Sprintf("limit=%d size=%d", MaxMerge, MaxMerge+1)},
+		{Choices{Sitemaps: manySitemaps()}, "too-long", ""},
 	} {
-		if _, err := Build(c); err == nil {
-			t.Errorf("Build(%+v) accepted", c)
+		_, err := Build(tt.c)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("Build(%.80v): %v, want an *Error", tt.c, err)
+			continue
 		}
+		if e.Code != tt.code || params(e.Params) != tt.params || !slices.Contains(MessageCodes, e.Code) || e.Error() == "" {
+			t.Errorf("Build(%.80v): %q %q (%q), want %q %q", tt.c, e.Code, params(e.Params), e.Error(), tt.code, tt.params)
+		}
+	}
+}
+
+// manySitemaps are more sitemaps than fit in 500 KiB.
+func manySitemaps() []string {
+	var s []string
+	for i := 0; i < 6000; i++ {
+		s = append(s, fmt.Sprintf("https://example.com/%s/sitemap-%d.xml", strings.Repeat("x", 80), i))
+	}
+	return s
+}
+
+func params(p map[string]string) string {
+	var out []string
+	for k, v := range p {
+		out = append(out, k+"="+v)
+	}
+	slices.Sort(out)
+	return strings.Join(out, " ")
+}
+
+// Every note is said by code too, in the same order, with its parameters.
+func TestNoteCodes(t *testing.T) {
+	merge := "Content-Signal: search=yes\n\nUser-agent: *\nAllow: /\nContent-Usage: train-ai=y\nContent-Usage: /docs/ search=n\n\nUser-agent: GPTBot\nAllow: /\n"
+	res, err := Build(Choices{Block: []string{"ai-training"}, TrainAI: "n", SignalSearch: "no", Merge: merge})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, m := range res.Messages {
+		if !slices.Contains(MessageCodes, m.Code) {
+			t.Errorf("%q is not in MessageCodes", m.Code)
+		}
+		got = append(got, m.Code+" "+params(m.Params))
+	}
+	want := []string{"replaced lines=5", "usage-kept lines=6", "signal-kept lines=1", "keeps-group token=GPTBot"}
+	if len(res.Notes) != len(res.Messages) || !slices.Equal(got, want) {
+		t.Errorf("notes %q\nby code %q, want %q", res.Notes, got, want)
 	}
 }
 
