@@ -378,8 +378,8 @@ func englishTexts() map[string]string {
 		// invalid-utf8
 		"invalid-utf8.summary":    "Text that is not valid UTF-8 (RFC 9309 requires UTF-8), including files in UTF-16.",
 		"invalid-utf8.fix":        "Save the file as UTF-8.",
-		"invalid-utf8.msg":        "This line is not valid UTF-8 (the file may be in a legacy encoding such as Windows-1251 or Latin-1); paths with these bytes match only URLs with the very same bytes.",
-		"invalid-utf8.msg.many":   "{count} lines, from this one to line {last}, are not valid UTF-8 (the file may be in a legacy encoding such as Windows-1251 or Latin-1); paths with these bytes match only URLs with the very same bytes.",
+		"invalid-utf8.msg":        "This line is not valid UTF-8 (the file may be in a legacy encoding such as Windows-1251 or Latin-1): crawlers read robots.txt as UTF-8, so paths with these bytes match only URLs with the very same bytes.",
+		"invalid-utf8.msg.many":   "{count} lines, from this one to line {last}, are not valid UTF-8 (the file may be in a legacy encoding such as Windows-1251 or Latin-1): crawlers read robots.txt as UTF-8, so paths with these bytes match only URLs with the very same bytes.",
 		"invalid-utf8.msg.utf16":  "The file is in UTF-16, not UTF-8; crawlers cannot read its rules.",
 		"invalid-utf8.msg.binary": "This is not a text file (it holds NUL or control bytes: an executable, an image or a compressed body?); crawlers find no rules in it.",
 		"invalid-utf8.fix.binary": "Serve the robots.txt itself at /robots.txt: plain UTF-8 text, not a program, an image or a body compressed without a Content-Encoding header.",

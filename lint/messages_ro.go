@@ -345,8 +345,8 @@ func romanianTexts() map[string]string {
 		// invalid-utf8
 		"invalid-utf8.summary":    "Text care nu este UTF-8 valid (RFC 9309 cere UTF-8), inclusiv fișiere în UTF-16.",
 		"invalid-utf8.fix":        "Salvați fișierul în UTF-8.",
-		"invalid-utf8.msg":        "Această linie nu este UTF-8 valid (fișierul poate fi într-o codificare veche, precum Windows-1250 sau Latin-1); căile cu acești octeți se potrivesc doar cu URL-uri care conțin exact aceiași octeți.",
-		"invalid-utf8.msg.many":   "Liniile de la aceasta până la linia {last} ({count} în total) nu sunt UTF-8 valid (fișierul poate fi într-o codificare veche, precum Windows-1250 sau Latin-1); căile cu acești octeți se potrivesc doar cu URL-uri care conțin exact aceiași octeți.",
+		"invalid-utf8.msg":        "Această linie nu este UTF-8 valid (fișierul poate fi într-o codificare veche, precum Windows-1250 sau Latin-1): crawlerele citesc robots.txt ca UTF-8, deci căile cu acești octeți se potrivesc doar cu URL-uri care conțin exact aceiași octeți.",
+		"invalid-utf8.msg.many":   "Liniile de la aceasta până la linia {last} ({count} în total) nu sunt UTF-8 valid (fișierul poate fi într-o codificare veche, precum Windows-1250 sau Latin-1): crawlerele citesc robots.txt ca UTF-8, deci căile cu acești octeți se potrivesc doar cu URL-uri care conțin exact aceiași octeți.",
 		"invalid-utf8.msg.utf16":  "Fișierul este în UTF-16, nu în UTF-8; crawlerele nu îi pot citi regulile.",
 		"invalid-utf8.msg.binary": "Acesta nu este un fișier text (conține octeți NUL sau de control: un program, o imagine sau date comprimate?); crawlerele nu găsesc reguli în el.",
 		"invalid-utf8.fix.binary": "Serviți la /robots.txt chiar fișierul robots.txt: text simplu UTF-8, nu un program, o imagine sau date comprimate fără antetul Content-Encoding.",

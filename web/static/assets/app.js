@@ -237,7 +237,7 @@ function renderStatus() {
     const d = describe(src.bytes);
     if (d.bom) parts.push(t("editor.bom"));
     if (d.endings) parts.push(t(d.mixed ? "editor.endingsMixed" : "editor.endings", { endings: d.endings }));
-    if (src.encoding === "latin1") parts.push(t("editor.notUTF8"));
+    if (src.encoding !== "utf-8") parts.push(src.encoding === "latin1" ? t("editor.notUTF8") : t("editor.notUTF8As", { encoding: src.encoding }));
   } else if (state.src) {
     parts.push(t("editor.editedShort"));
   }
@@ -890,7 +890,7 @@ function dropFileNotices() {
 // setSource shows a file and keeps its bytes for the analyser.
 function setSource(src) {
   state.replaced = true;
-  const { text, encoding } = display(src.bytes);
+  const { text, encoding, how } = display(src.bytes, src.charset);
   state.src = { ...src, encoding };
   state.edited = false;
   state.example = "";
@@ -905,6 +905,7 @@ function setSource(src) {
     }), { kind: "warn" });
   }
   if (encoding === "latin1") notice("not-utf8", () => t("editor.latin1"), { kind: "warn" });
+  else if (encoding !== "utf-8") notice("not-utf8", () => t(how === "declared" ? "editor.decodedDeclared" : "editor.decodedDetected", { encoding }), { kind: "warn" });
   afterTextChange();
 }
 
@@ -917,7 +918,7 @@ function edited() {
     actions: [{
       label: () => t("editor.backToFile"), onclick: () => {
         const src = state.src;
-        setSource({ bytes: src.bytes, name: src.name, size: src.size, lines: src.lines, cut: src.cut });
+        setSource({ bytes: src.bytes, name: src.name, size: src.size, lines: src.lines, cut: src.cut, charset: src.charset });
         parseNow();
         check();
       },

@@ -4,7 +4,7 @@
 // "robotstxt generate", merged into the text in the editor when asked. See
 // docs/usage-preferences.md.
 
-import { t, apply } from "./i18n.js";
+import { t, apply, rich } from "./i18n.js";
 
 export const CATEGORIES = ["search", "ai-training", "ai-assistant", "ai-search", "seo", "archive", "ads", "other"];
 
@@ -49,9 +49,23 @@ export class Builder {
     try {
       const merge = this.q("builder-merge").checked ? this.input() : "";
       const res = await this.engine.call("generate", JSON.stringify(this.choices()), merge);
+      // Notes and refusals come by code, said in the page's language
+      // (data-i18n: again after a change of language).
+      const say = (m, wrap) => {
+        const msg = { key: `builder.msg.${m.code}`, params: m.params || {} };
+        const key = wrap || msg.key;
+        const params = wrap ? { error: msg } : msg.params;
+        return this.el("span", { "data-i18n": key, "data-i18n-params": JSON.stringify(params) }, rich(t(key, params)));
+      };
+      this.q("builder-notes").replaceChildren(...res.messages.map((m) => this.el("li", {}, say(m))));
+      if (res.refused) {
+        this.text = "";
+        this.q("builder-use").disabled = true;
+        out.replaceChildren(say(res.refused, "builder.error"));
+        return;
+      }
       this.text = res.text;
       out.textContent = res.text;
-      this.q("builder-notes").replaceChildren(...res.notes.map((n) => this.el("li", { text: n })));
       this.q("builder-use").disabled = false;
     } catch (err) {
       this.text = "";

@@ -6,6 +6,7 @@
 // shows a fetch: status, redirect chain, how long crawlers may keep it.
 
 import { t, num, rich } from "./i18n.js";
+import { charsetOf } from "./source.js";
 
 function bytesOf(b64) {
   const s = atob(b64 || "");
@@ -33,6 +34,23 @@ function statusKey(a) {
     case "refused": return "fetch.refused";
   }
   return "fetch.other";
+}
+
+// errorMessage is what a fetch endpoint's error answer says, as a message
+// ({key, params}) in the page's language: by its code, else by its HTTP
+// status (a proxy's page that is not JSON).
+export function errorMessage(body, status) {
+  if (body && typeof body.code === "string") return { key: `fetch.error.${body.code}`, params: body.params || {} };
+  return { key: "fetch.error.status", params: { status: String(status) } };
+}
+
+// problemMessage says what went wrong in a fetch (the answer's problem, by
+// code), or null when the server named nothing.
+function problemMessage(a) {
+  const p = a.problem;
+  if (!p) return null;
+  if (p.code === "refused") return { key: `fetch.reason.${(p.params && p.params.reason) || "other"}` };
+  return { key: `fetch.problem.${p.code}`, params: p.params || {} };
 }
 
 // LOOPBACK_OR_IP is a host people type with a port for a site on their own
@@ -134,12 +152,18 @@ export class FetchSite {
         body: JSON.stringify({ url }),
         signal: ctl.signal,
       });
-      const body = await r.json();
+      let body = null;
+      try {
+        body = await r.json();
+      } catch (err) {
+        if (!current()) return false;
+        // Not JSON: a proxy's error page; its status says it.
+      }
       if (!current()) return false;
       this.ctl = null;
       this.working(false);
-      if (!r.ok) {
-        this.say({ key: "fetch.failed", params: { error: body.error || `HTTP ${r.status}` } });
+      if (!r.ok || !body) {
+        this.say({ key: "fetch.failed", params: { error: errorMessage(body, r.status) } });
         this.q("fetch-chain").hidden = true;
         this.root.dataset.state = "error";
         return false;
@@ -149,7 +173,9 @@ export class FetchSite {
       this.q("fetch-url").value = url;
       if (body.status === "success") {
         const bytes = bytesOf(body.body);
-        this.onFile({ bytes, name: body.finalURL || body.url, size: bytes.length, lines: 0, cut: false }, body);
+        // The declared charset decides how the editor shows a file that
+        // is not UTF-8; the analyser reads its bytes all the same.
+        this.onFile({ bytes, name: body.finalURL || body.url, size: bytes.length, lines: 0, cut: false, charset: charsetOf(body.contentType) }, body);
       } else if (this.onFailed) {
         this.onFailed(body);
       }
@@ -161,7 +187,9 @@ export class FetchSite {
       this.ctl = null;
       this.working(false);
       this.root.dataset.state = "error";
-      this.showError(err);
+      // The page's own server did not answer (stopped, offline).
+      this.say({ key: "fetch.failed", params: { error: { key: "fetch.error.network" } } });
+      this.q("fetch-chain").hidden = true;
       return false;
     }
   }
@@ -180,9 +208,12 @@ export class FetchSite {
 
   describe(a) {
     const size = a.body ? bytesOf(a.body).length : 0;
+    // What went wrong is said by code, in the page's language; the English
+    // detail only when the server named nothing.
+    const problem = problemMessage(a);
     const parts = [t(statusKey(a), {
       url: a.url, status: a.httpStatus || "", size: t("count.bytes", { n: size }),
-      reason: a.refusedReason || a.detail || "", detail: a.detail || "",
+      reason: problem || a.refusedReason || a.detail || "", detail: problem || a.detail || "",
     })];
     if (a.status === "success") {
       // The server keeps only its byte limit of a longer file: say so, as

@@ -100,10 +100,14 @@ export function t(key, params = {}) {
   return fill(String(v), params);
 }
 
+// fill puts the params in a message. A param may itself be a message,
+// {key, params}: said in the same language, so that a message kept with
+// its params is said again whole after a change of language.
 function fill(s, params) {
   return s.replace(/\{(\w+)\}/g, (m, name) => {
     if (!(name in params)) return m;
     const p = params[name];
+    if (p && typeof p === "object" && typeof p.key === "string") return t(p.key, p.params || {});
     return typeof p === "number" ? numbers.format(p) : String(p);
   });
 }
@@ -161,7 +165,8 @@ function arr(v) {
 // apply fills every element under root that carries a data-i18n* key.
 export function apply(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) {
-    const text = t(el.dataset.i18n);
+    // data-i18n-params holds a message's params as JSON (fill).
+    const text = t(el.dataset.i18n, el.dataset.i18nParams ? JSON.parse(el.dataset.i18nParams) : {});
     if (el.tagName === "TITLE" || el.tagName === "OPTION") el.textContent = plain(text);
     else el.replaceChildren(rich(text));
   }

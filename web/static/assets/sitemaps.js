@@ -15,6 +15,7 @@
 
 import { t, tr, num } from "./i18n.js";
 import { takeFiles } from "./filedrop.js";
+import { errorMessage } from "./fetchsite.js";
 
 // PIECE bytes go to the worker per call: the page stays responsive and the
 // sitemap is never held whole.
@@ -205,17 +206,21 @@ export class SitemapCheck {
         body: JSON.stringify({ url }),
       });
     } catch (err) {
-      return { error: String((err && err.message) || err) };
+      // The page's own server did not answer.
+      return { error: t("fetch.error.network") };
     } finally {
       if (this.progress) this.progress.fetching = "";
     }
     if (!resp.ok) {
-      let error = `HTTP ${resp.status}`;
+      let body = null;
       try {
-        error = (await resp.json()).error || error;
+        body = await resp.json();
       } catch (err) {
         // Not JSON: the status says it.
       }
+      // Said in the page's language (the server answers a code).
+      const m = errorMessage(body, resp.status);
+      const error = t(m.key, m.params);
       if (seq === this.seq) this.kept.set(url, { error });
       return { error };
     }

@@ -7,15 +7,82 @@ export const MAX_FILE_BYTES = 2 << 20; // larger files are cut: only 500 KiB is 
 
 const utf8 = new TextEncoder();
 
-// display decodes bytes for the editor: as UTF-8 when they are valid UTF-8,
-// else as windows-1252 (what browsers call Latin-1), so that every byte shows
-// as one character and the lines stay where they are.
-export function display(bytes) {
+// display decodes bytes for the editor, and says how: as UTF-8 when they
+// are valid UTF-8 (what crawlers read); else in the charset the server
+// declared (its Content-Type), when the browser knows it; else in
+// windows-1251 or KOI8-R when the bytes look like Cyrillic text in one of
+// them (runs of letters, common on Russian sites); else as windows-1252
+// (what browsers call Latin-1), so that every byte shows as one character.
+// Each of these keeps the line endings where the bytes have them. The
+// analyser never sees this text: it reads the bytes.
+export function display(bytes, charset) {
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch (err) {
-    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "latin1" };
+    // not UTF-8: decoded below
   }
+  const declared = decoderFor(charset);
+  if (declared) return { text: declared.decode(bytes), encoding: declared.encoding, how: "declared" };
+  const cyrillic = cyrillicEncoding(bytes);
+  if (cyrillic) return { text: new TextDecoder(cyrillic).decode(bytes), encoding: cyrillic, how: "detected" };
+  return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "latin1" };
+}
+
+// charsetOf returns the charset parameter of a Content-Type, or "".
+export function charsetOf(contentType) {
+  const m = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType || "");
+  return m ? m[1] : "";
+}
+
+// decoderFor returns a decoder for a declared charset that the browser
+// knows and that keeps lines where they are, or null: UTF-8 (the bytes are
+// not valid UTF-8: the declaration is wrong), UTF-16 (every other byte is
+// NUL) and the "replacement" encoding are not used.
+function decoderFor(charset) {
+  if (!charset) return null;
+  let d;
+  try {
+    d = new TextDecoder(charset);
+  } catch (err) {
+    return null;
+  }
+  return /^(utf-8|utf-16.*|replacement)$/.test(d.encoding) ? null : d;
+}
+
+// cyrillicEncoding tells Cyrillic text in windows-1251 or KOI8-R from
+// Latin-1 by its runs of letters: a Russian word is a run of bytes at or
+// above 0xC0 (or Ё, ё), where Latin-1 has one accented letter among ASCII
+// ones ("café", "grüße"). In windows-1251 the lowercase letters, which
+// most of a text is, are 0xE0-0xFF; in KOI8-R 0xC0-0xDF.
+export function cyrillicEncoding(bytes) {
+  let high = 0;
+  let inRuns = 0;
+  let upper = 0;
+  let lower = 0;
+  let run = 0;
+  const letter = (c) => c >= 0xc0 || c === 0xa8 || c === 0xb8 || c === 0xa3 || c === 0xb3;
+  const end = () => {
+    if (run >= 3) inRuns += run;
+    run = 0;
+  };
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i];
+    if (c < 0x80) {
+      end();
+      continue;
+    }
+    high++;
+    if (!letter(c)) {
+      end();
+      continue;
+    }
+    run++;
+    if (c >= 0xe0) lower++;
+    else if (c >= 0xc0) upper++;
+  }
+  end();
+  if (high < 3 || inRuns < 0.6 * high) return "";
+  return lower >= upper ? "windows-1251" : "koi8-r";
 }
 
 export function encode(text) {
