@@ -184,7 +184,8 @@ export class SitemapCheck {
           rest = value.subarray(Math.min(PIECE, value.byteLength));
           return { bytes: value.subarray(0, PIECE) };
         } catch (err) {
-          return { error: String((err && err.message) || err) };
+          // Said in the page's language: the browser's words may not be.
+          return { error: t("sitemaps.readFailed") };
         }
       },
       cancel: () => { r.cancel().catch(() => {}); },
@@ -332,10 +333,11 @@ export class SitemapCheck {
     const items = r.problems.map((p) => el("li", { "data-code": p.code, class: p.stops ? "bad" : "" },
       el("strong", { text: CODES.has(p.code) ? t(`sitemaps.code.${p.code}`) : p.code }), " ",
       el("span", { class: "muted", text: p.line ? t("sitemaps.where", { sitemap: p.sitemap, line: String(p.line) }) : p.sitemap }), " ",
-      el("span", { class: "small", lang: "en", text: p.message }),
+      // A fetch's message is the page's own, in its language.
+      el("span", { class: "small", lang: p.code === "fetch" ? null : "en", text: p.message }),
       p.more ? el("span", { class: "small muted", text: " " + t("sitemaps.moreProblems", { n: p.more }) }) : null));
     out.push(el("div", { class: "group", id: "sitemaps-problems" },
-      el("h3", { text: t("sitemaps.problems", { n: r.problems.length + r.omitted }) }), el("ul", {}, ...items)));
+      el("h3", { text: t("sitemaps.problems", { n: r.problems.length + (r.omitted || 0) }) }), el("ul", {}, ...items)));
     return out;
   }
 }
