@@ -75,8 +75,8 @@ func AxeViolations(t *testing.T, ctx context.Context) []string {
 }
 
 // FitsPhones checks the page, once ready (a JavaScript condition) in each
-// language, at 390 and 320 px: nothing wider than the screen, and at 390 px
-// no axe-core violation (axe is its script). It screenshots the sections
+// language, at 390 and 320 px: nothing wider than the screen, and no
+// axe-core violation (axe is its script). It screenshots the sections
 // named, and ends in English.
 func FitsPhones(t *testing.T, b *Browser, ctx context.Context, axe, ready string, sections ...string) {
 	t.Helper()
@@ -90,10 +90,8 @@ func FitsPhones(t *testing.T, b *Browser, ctx context.Context, axe, ready string
 			if got := Eval[string](t, ctx, OverflowJS); got != "" {
 				t.Errorf("%d px, %s: does not fit:\n%s", width, lang, got)
 			}
-			if width == 390 {
-				for _, v := range AxeViolations(t, ctx) {
-					t.Errorf("%d px, %s: axe-core %s", width, lang, v)
-				}
+			for _, v := range AxeViolations(t, ctx) {
+				t.Errorf("%d px, %s: axe-core %s", width, lang, v)
 			}
 		}
 		for _, id := range sections {

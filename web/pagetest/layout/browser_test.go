@@ -91,6 +91,8 @@ func TestBrowser(t *testing.T) {
 	t.Run("axe-core finds no violation in any language", func(t *testing.T) {
 		axe := pagetesting.AxeSource(t)
 		ctx := b.Tab(t)
+		// A laptop's screen (the phone widths: TestBrowserPhone).
+		pagetesting.Do(t, ctx, chromedp.EmulateViewport(1366, 800))
 		b.Open(t, ctx, "#robots="+base64.RawURLEncoding.EncodeToString([]byte(pagetesting.RobotsText))+"&agent=Googlebot&url=%2Fsearch")
 		pagetesting.WaitFor(t, ctx, `document.getElementById("verdict-word")`)
 		pagetesting.Do(t, ctx, chromedp.Click(chromedp.ID("parse")), chromedp.Click(chromedp.ID("run-selftest")))

@@ -42,9 +42,11 @@ const cutJS = `(() => {
 // At a laptop's 1366 px, with five crawlers in Test many URLs and the
 // self-test's other-parsers table shown, no verdict badge is cut, no rule is
 // wrapped a character per line and nothing makes the page scroll sideways;
-// at 390 and 320 px too. In each language, as words differ in length.
+// at 390 and 320 px too. In each language, as words differ in length; and
+// axe-core finds no violation in any of the nine combinations.
 func TestBrowserManyCrawlersFit(t *testing.T) {
 	pagetesting.BrowserTest(t)
+	axe := pagetesting.AxeSource(t)
 	b := pagetesting.NewBrowser(t)
 	ctx := b.Tab(t)
 	pagetesting.Do(t, ctx, chromedp.EmulateViewport(1366, 800))
@@ -57,6 +59,7 @@ func TestBrowserManyCrawlersFit(t *testing.T) {
 	pagetesting.Do(t, ctx, chromedp.Click(chromedp.ID("run-selftest")))
 	pagetesting.WaitFor(t, ctx, `!!document.getElementById("parsers")`)
 	ready := `document.querySelectorAll("#many-body tbody tr").length === 6 && !!document.getElementById("parsers")`
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](axe))
 	for _, width := range []int64{1366, 390, 320} {
 		if width == 1366 {
 			pagetesting.Do(t, ctx, chromedp.EmulateViewport(width, 800))
@@ -72,6 +75,9 @@ func TestBrowserManyCrawlersFit(t *testing.T) {
 			}
 			if got := pagetesting.Eval[string](t, ctx, cutJS); got != "" {
 				t.Errorf("%d px, %s:\n%s", width, lang, got)
+			}
+			for _, v := range pagetesting.AxeViolations(t, ctx) {
+				t.Errorf("%d px, %s: axe-core %s", width, lang, v)
 			}
 		}
 		for _, id := range []string{"many", "parsers"} {
