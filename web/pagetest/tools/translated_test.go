@@ -108,7 +108,9 @@ func TestBrowserMessagesTranslated(t *testing.T) {
 			other := map[string]string{"ru": "ro", "ro": "ru"}[lang]
 			pagetesting.Do(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`.langs button[data-lang=%q]`, other))))
 			pagetesting.WaitFor(t, ctx, fmt.Sprintf(`document.documentElement.lang === %q`, other))
-			for _, id := range []string{"fetch-status", "builder-notes"} {
+			pagetesting.WaitFor(t, ctx, `!!document.querySelector('#sitemaps-problems li[data-code="fetch"]')`)
+			pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#sitemaps-problems li[data-code="fetch"]').id = "sitemap-fetch-problem"`))
+			for _, id := range []string{"fetch-status", "builder-notes", "sitemap-fetch-problem"} {
 				check(t, ctx, other, "after a switch", id)
 			}
 

@@ -17,6 +17,36 @@ import { t, tr, num } from "./i18n.js";
 import { takeFiles } from "./filedrop.js";
 import { errorMessage } from "./fetchsite.js";
 
+// A message of the page's own that goes through the reader (why a sitemap
+// could not be fetched or read) travels as its key and params, so that the
+// page says it in its language, again after a change of language.
+const OWN = /\[\[i18n:(\{.*\})\]\]/;
+
+function pageMessage(m) {
+  return `[[i18n:${JSON.stringify(m)}]]`;
+}
+
+// readerWords shows the reader's words about a problem: in English, as the
+// reader says them, or the page's own message in the page's language.
+function readerWords(message) {
+  const span = document.createElement("span");
+  span.className = "small";
+  const own = OWN.exec(message);
+  let m = null;
+  try {
+    m = own && JSON.parse(own[1]);
+  } catch (err) {
+    m = null;
+  }
+  if (m && typeof m.key === "string") {
+    span.textContent = t(m.key, m.params || {});
+  } else {
+    span.lang = "en";
+    span.textContent = message;
+  }
+  return span;
+}
+
 // PIECE bytes go to the worker per call: the page stays responsive and the
 // sitemap is never held whole.
 const PIECE = 1 << 20;
@@ -185,7 +215,7 @@ export class SitemapCheck {
           return { bytes: value.subarray(0, PIECE) };
         } catch (err) {
           // Said in the page's language: the browser's words may not be.
-          return { error: t("sitemaps.readFailed") };
+          return { error: pageMessage({ key: "sitemaps.readFailed" }) };
         }
       },
       cancel: () => { r.cancel().catch(() => {}); },
@@ -208,7 +238,7 @@ export class SitemapCheck {
       });
     } catch (err) {
       // The page's own server did not answer.
-      return { error: t("fetch.error.network") };
+      return { error: pageMessage({ key: "fetch.error.network" }) };
     } finally {
       if (this.progress) this.progress.fetching = "";
     }
@@ -220,8 +250,7 @@ export class SitemapCheck {
         // Not JSON: the status says it.
       }
       // Said in the page's language (the server answers a code).
-      const m = errorMessage(body, resp.status);
-      const error = t(m.key, m.params);
+      const error = pageMessage(errorMessage(body, resp.status));
       if (seq === this.seq) this.kept.set(url, { error });
       return { error };
     }
@@ -333,8 +362,9 @@ export class SitemapCheck {
     const items = r.problems.map((p) => el("li", { "data-code": p.code, class: p.stops ? "bad" : "" },
       el("strong", { text: CODES.has(p.code) ? t(`sitemaps.code.${p.code}`) : p.code }), " ",
       el("span", { class: "muted", text: p.line ? t("sitemaps.where", { sitemap: p.sitemap, line: String(p.line) }) : p.sitemap }), " ",
-      // A fetch's message is the page's own, in its language.
-      el("span", { class: "small", lang: p.code === "fetch" ? null : "en", text: p.message }),
+      // The reader's own words are English; a message of the page's own
+      // (a fetch that failed) is said in the page's language.
+      readerWords(p.message),
       p.more ? el("span", { class: "small muted", text: " " + t("sitemaps.moreProblems", { n: p.more }) }) : null));
     out.push(el("div", { class: "group", id: "sitemaps-problems" },
       el("h3", { text: t("sitemaps.problems", { n: r.problems.length + (r.omitted || 0) }) }), el("ul", {}, ...items)));
