@@ -565,6 +565,12 @@ async function check() {
   const text = input();
   const agent = $("agent").value.trim();
   const url = $("url").value.trim();
+  // Fields set without an input event are changes too.
+  const changed = noteFields();
+  if (changed.length) {
+    ps.change(...changed);
+    recompute(changed);
+  }
   const tv = ps.request("verdict");
   const tm = ps.request("matrix");
   const show = (v, m) => {
@@ -923,23 +929,60 @@ function afterTextChange() {
 // depending on them, and each is computed again.
 function inputChanged(...inputs) {
   ps.change(...inputs);
+  if (inputs.some((k) => [AGENT, URL_, MODE, SET].includes(k))) scheduleCheck();
+  recompute(inputs);
+}
+
+// recompute has the cards depending on the inputs computed again (the
+// verdict and the crawler table are the caller's).
+function recompute(inputs) {
   const has = (...keys) => keys.some((k) => inputs.includes(k));
-  if (has(AGENT, URL_, MODE, SET)) scheduleCheck();
   if (many && has(MODE, LISTS)) many.changed();
   if (compare && has(MODE, LISTS, OTHER)) compare.textChanged();
   if (sitemapCheck && has(MODE, SET)) sitemapCheck.textChanged();
+}
+
+// fieldsSeen are the crawler, the URL and the fallbacks as the state last
+// recorded them.
+const fieldsSeen = { agent: "", url: "", mode: "" };
+
+// noteFields returns the inputs among the crawler, the URL and the
+// fallbacks whose fields changed since the state last recorded them,
+// however they changed (typed, or set by a script or the browser).
+function noteFields() {
+  const now = { agent: $("agent").value.trim(), url: $("url").value.trim(), mode: mode() };
+  const changed = [];
+  if (now.agent !== fieldsSeen.agent) changed.push(AGENT);
+  if (now.url !== fieldsSeen.url) changed.push(URL_);
+  if (now.mode !== fieldsSeen.mode) changed.push(MODE);
+  Object.assign(fieldsSeen, now);
+  return changed;
+}
+
+// fieldsChanged records the changes of the crawler, URL and fallback
+// fields, and has the views depending on them computed again.
+function fieldsChanged() {
+  const changed = noteFields();
+  if (changed.length) {
+    state.focus = 0;
+    inputChanged(...changed);
+  }
 }
 
 // setInput puts a value in the crawler or URL field (from an example, a
 // link, the crawler table) as the user would: a change of the state.
 // schedule false leaves the check to the caller.
 function setInput(id, value, schedule = true) {
-  const field = $(id);
-  if (field.value === value) return;
-  field.value = value;
+  $(id).value = value;
+  const changed = noteFields();
+  if (!changed.length) return;
   state.focus = 0;
-  if (schedule) inputChanged(id === "agent" ? AGENT : URL_);
-  else ps.change(id === "agent" ? AGENT : URL_);
+  if (schedule) {
+    inputChanged(...changed);
+  } else {
+    ps.change(...changed);
+    recompute(changed);
+  }
 }
 
 // setText puts text in the editor that is not a file (an example, a
@@ -1178,9 +1221,13 @@ async function applyFragment(f) {
   if (f.lang && f.lang !== i18n.lang()) await setLang(f.lang, false);
   if (f.agent !== undefined) setInput("agent", f.agent, false);
   if (f.url !== undefined) setInput("url", f.url, false);
-  if (f.fallback !== undefined && f.fallback !== $("fallback").checked) {
+  if (f.fallback !== undefined) {
     $("fallback").checked = f.fallback;
-    inputChanged(MODE);
+    const changed = noteFields();
+    if (changed.length) {
+      ps.change(...changed);
+      recompute(changed);
+    }
   }
   if (f.damaged !== undefined) {
     // The text in the box is not the link's: take it away with its
@@ -1333,9 +1380,9 @@ async function main() {
     e.preventDefault();
     loadFile(file);
   });
-  $("agent").addEventListener("input", () => { state.focus = 0; inputChanged(AGENT); });
-  $("url").addEventListener("input", () => { state.focus = 0; inputChanged(URL_); });
-  $("fallback").addEventListener("change", () => { inputChanged(MODE); check(); });
+  $("agent").addEventListener("input", fieldsChanged);
+  $("url").addEventListener("input", fieldsChanged);
+  $("fallback").addEventListener("change", () => { fieldsChanged(); check(); });
   $("check-form").addEventListener("submit", (e) => { e.preventDefault(); state.focus = 0; check(); });
   $("copy-link").addEventListener("click", copyLink);
   $("download").addEventListener("click", downloadFile);
