@@ -102,6 +102,45 @@ func TestBrowserStateVersions(t *testing.T) {
 		}
 	})
 
+	t.Run("the log and sitemap cards follow the text, the crawler set and the fallbacks", func(t *testing.T) {
+		ctx := b.Tab(t)
+		b.Open(t, ctx, "")
+		pagetesting.Paste(t, ctx, pagetesting.RobotsText)
+		dir := t.TempDir()
+		sitemap := pagetesting.WriteFile(t, dir, "sitemap.txt", "https://www.example.com/private/x\nhttps://www.example.com/search/x\nhttps://www.example.com/\n")
+		log := pagetesting.WriteFile(t, dir, "access.log", `66.249.66.1 - - [05/Dec/2026:10:00:00 +0000] "GET /private/x HTTP/1.1" 200 512 "-" "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"`+"\n")
+		pagetesting.Do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("sitemaps-file"), []string{sitemap}))
+		pagetesting.Do(t, ctx, chromedp.SetUploadFiles(chromedp.ID("logs-file"), []string{log}))
+		const shown = `!!document.querySelector("#sitemaps-body .sitemap-crawler") && !!document.getElementById("logs-table")`
+		pagetesting.WaitFor(t, ctx, shown+" && "+pagetesting.CurrentJS())
+
+		pagetesting.WatchVersions(t, ctx)
+		pagetesting.SetField(t, ctx, "robots", "User-agent: *\nDisallow: /search/\n")
+		pagetesting.Click(t, ctx, "#matrix-body .more")
+		pagetesting.Click(t, ctx, "#fallback")
+		pagetesting.WaitFor(t, ctx, shown+" && "+pagetesting.CurrentJS())
+		breaks, busy := pagetesting.VersionsSeen(t, ctx)
+		for _, s := range breaks {
+			t.Errorf("an older answer shown as current: %s", s)
+		}
+		if busy == 0 {
+			t.Error("no card was ever marked busy while the text changed")
+		}
+		// Both answer for the new text: /private/x is no longer blocked,
+		// /search/x is, by line 2.
+		for _, id := range []string{"sitemaps-body", "logs-body"} {
+			if got, want := pagetesting.Eval[string](t, ctx, `document.getElementById("`+id+`").dataset.rev`), pagetesting.Eval[string](t, ctx, `document.getElementById("editor").dataset.rev`); got != want {
+				t.Errorf("%s is about the text of version %s, want %s", id, got, want)
+			}
+		}
+		if n := pagetesting.Eval[int](t, ctx, `document.querySelectorAll('#sitemaps-body li[data-line="2"]').length`); n == 0 {
+			t.Errorf("the sitemap card names no URL blocked by line 2 of the new text: %q", pagetesting.TextOf(t, ctx, "sitemaps-body"))
+		}
+		if n := pagetesting.Eval[string](t, ctx, `(document.querySelector('#logs-table tr[data-token="Googlebot"] td[data-col="violations"]') || {dataset: {}}).dataset.n || ""`); n != "0" {
+			t.Errorf("Googlebot's requests disallowed yet fetched = %q under the new text, want 0", n)
+		}
+	})
+
 	t.Run("late worker answers are dropped", func(t *testing.T) {
 		ctx := b.OwnTab(t) // its script for every new document stays with the tab
 		pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {

@@ -200,17 +200,21 @@ function updateBands(flash = false) {
   // The bands drawn are about the state now: a verdict that is not is
   // drawn as none.
   $("bands").dataset.version = String(ps.version);
+  bandsKey = bandsSources();
+}
+
+// bandsSources says which of the views the bands come from are current.
+let bandsKey = "";
+let bandsLater = false; // the caller draws the bands itself
+function bandsSources() {
+  return `${ps.current("verdict")}|${ps.current("structure")}|${ps.current("audit")}`;
 }
 
 // bandsFollow draws the bands again when a view they come from becomes
 // current or stops being current (an answer arrived, an input changed).
-let bandsKey = "";
 function bandsFollow() {
   $("bands").dataset.version = String(ps.version);
-  if (!editor) return;
-  const key = `${ps.current("verdict")}|${ps.current("structure")}|${ps.current("audit")}`;
-  if (key === bandsKey) return;
-  bandsKey = key;
+  if (!editor || bandsLater || bandsSources() === bandsKey) return;
   updateBands();
 }
 
@@ -910,7 +914,13 @@ function afterTextChange() {
   // New text: whatever a damaged link held is gone, so verdicts resume.
   state.damaged = "";
   state.unfetched = null;
-  ps.change(DOC);
+  // The bands are drawn once, below.
+  bandsLater = true;
+  try {
+    ps.change(DOC);
+  } finally {
+    bandsLater = false;
+  }
   forgetLinkText();
   // The revision of the text, and below that of each answer: tests wait for
   // an answer about the text shown.
