@@ -35,11 +35,13 @@ func viewsJS() string {
 
 // CurrentJS is a JavaScript expression that holds when every view shows
 // the state now (none is aria-busy, each carries the state's version) and
-// the bands are of that version too.
+// the bands and the gutter's markers are of that version too.
 func CurrentJS() string {
 	return `(() => {
 		const v = document.documentElement.dataset.version;
 		if (document.getElementById("bands").dataset.version !== v) return false;
+		const gutter = document.getElementById("gutter");
+		if (gutter.getAttribute("aria-busy") === "true" || gutter.dataset.version !== v) return false;
 		return ` + viewsJS() + `.every(([id, busy]) => document.getElementById(busy).getAttribute("aria-busy") !== "true" && document.getElementById(id).dataset.version === v);
 	})()`
 }
@@ -47,7 +49,7 @@ func CurrentJS() string {
 // WatchVersions makes the page record, after every task that changed it
 // (a MutationObserver), each view that is not aria-busy and yet shows
 // another version of the state than <html data-version>, highlight bands
-// of another version, and a verdict whose crawler and URL are not those
+// or gutter markers of another version, and a verdict whose crawler and URL are not those
 // of the fields while it is not busy. VersionsSeen returns what was
 // recorded.
 func WatchVersions(t *testing.T, ctx context.Context) {
@@ -68,6 +70,9 @@ func WatchVersions(t *testing.T, ctx context.Context) {
 				if (v.dataset.version !== now) window.versionBreaks.push(id + " shows version " + v.dataset.version + " at version " + now);
 			}
 			if ($("bands").dataset.version !== now) window.versionBreaks.push("bands of version " + $("bands").dataset.version + " at version " + now);
+			const gutter = $("gutter");
+			if (gutter.getAttribute("aria-busy") === "true") window.versionBusy++;
+			else if (gutter.dataset.version !== now) window.versionBreaks.push("gutter markers of version " + gutter.dataset.version + " at version " + now);
 			const box = $("verdict");
 			const subject = box.querySelector(".verdict-subject");
 			if (subject && box.getAttribute("aria-busy") !== "true") {

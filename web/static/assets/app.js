@@ -197,10 +197,25 @@ function updateBands(flash = false) {
   if (state.focus) bands.push({ line: state.focus, kind: "focus", flash });
   editor.setBands(bands);
   editor.setMarks(marks);
-  // The bands drawn are about the state now: a verdict that is not is
-  // drawn as none.
-  $("bands").dataset.version = String(ps.version);
+  state.oldMarks = Array.isArray(f) && !ps.current("audit") && !state.replaced;
+  stampBands();
   bandsKey = bandsSources();
+}
+
+// stampBands says which version the bands and the gutter's markers are
+// about. The bands are about the state now (a verdict that is not is drawn
+// as none); the gutter is aria-busy while it keeps the markers of an older
+// audit.
+function stampBands() {
+  $("bands").dataset.version = String(ps.version);
+  const gutter = $("gutter");
+  if (state.oldMarks) {
+    gutter.setAttribute("aria-busy", "true");
+    gutter.dataset.version = String(ps.views.get("audit").shown);
+  } else {
+    gutter.removeAttribute("aria-busy");
+    gutter.dataset.version = String(ps.version);
+  }
 }
 
 // bandsSources says which of the views the bands come from are current.
@@ -213,7 +228,7 @@ function bandsSources() {
 // bandsFollow draws the bands again when a view they come from becomes
 // current or stops being current (an answer arrived, an input changed).
 function bandsFollow() {
-  $("bands").dataset.version = String(ps.version);
+  stampBands();
   if (!editor || bandsLater || bandsSources() === bandsKey) return;
   updateBands();
 }
