@@ -1150,12 +1150,18 @@ function fillCrawlers() {
     el("option", { value: c.token, label: [c.operator, c.purposeLabel].filter(Boolean).join(" · ") })));
 }
 
+// loadCrawlers fills the crawler field's suggestions in the page's
+// language; the answer of an older request (another language) is dropped.
+let crawlersSeq = 0;
 async function loadCrawlers() {
+  const seq = ++crawlersSeq;
   try {
-    state.crawlers = await engine.call("crawlers", i18n.lang());
+    const crawlers = await engine.call("crawlers", i18n.lang());
+    if (seq !== crawlersSeq) return;
+    state.crawlers = crawlers;
     fillCrawlers();
   } catch (err) {
-    showError(err);
+    if (seq === crawlersSeq) showError(err);
   }
 }
 
