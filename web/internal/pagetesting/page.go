@@ -89,10 +89,12 @@ func Paste(t *testing.T, ctx context.Context, text string) {
 	}))
 }
 
-// TypeInto empties an input and types text into it, key by key.
+// TypeInto empties an input and types text into it, key by key. The
+// emptying is an input event too, as when a user deletes the text: the
+// page never holds a value it was not told of.
 func TypeInto(t *testing.T, ctx context.Context, id, text string) {
 	t.Helper()
-	Do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById(%q).value = ""`, id)),
+	Do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const e = document.getElementById(%q); if (e.value) { e.value = ""; e.dispatchEvent(new Event("input")) } })()`, id)),
 		chromedp.SendKeys(chromedp.ID(id), text))
 }
 

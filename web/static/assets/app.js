@@ -16,6 +16,7 @@ import { usageRows } from "./usage.js";
 import { Builder } from "./builder.js";
 import { LogCheck } from "./logs.js";
 import { SitemapCheck } from "./sitemaps.js";
+import { PageState, DOC, AGENT, URL_, MODE, SET, LISTS, OTHER } from "./state.js";
 
 const $ = (id) => document.getElementById(id);
 const MAX_BYTES = 500 * 1024;
@@ -27,15 +28,24 @@ const LONG_LINK = 8000;
 const TEXT_KEY = "robotstxt.text";
 const SEVERITIES = ["error", "warning", "info"];
 
+// ps is the page's one state (state.js): the versions of the document and
+// of the user's inputs, and the views derived from them, each marked busy
+// while it is not about the state now.
+const ps = new PageState({ label: () => i18n.plain(t("busy.recomputing")) });
+
+// state holds the answers and what the page shows of them; what each is
+// about is ps's business.
 const state = {
   // src is the opened, dropped, linked or restored file: {bytes, name,
   // size, lines, cut, encoding}. Its bytes are analysed until the text is
   // edited (edited), after which the editor's text is.
   src: null,
   edited: false,
-  rev: 0, // the document's version: bumped on every change of the text
-  parsedRev: -1, // the rev the parse result is of
-  verdictRev: -1, // the rev the verdict and the crawler table are of
+  // rev is the document's version (ps.doc): bumped on every change of the text.
+  get rev() { return ps.doc; },
+  parsedRev: -1, // the document's version the parse result is of
+  parsedTicket: null, // the request the parse result answered
+  parsing: false, // a parse is under way
   example: "", // the example loaded, until an edit
   damaged: "", // why the link opened was damaged
   // unfetched is the answer of a fetch that brought no file (5xx,
@@ -51,8 +61,6 @@ const state = {
   crawlers: [],
   version: null,
   focus: 0, // line highlighted by a click
-  checkSeq: 0,
-  parseSeq: 0,
   parseLimit: PARSE_LIMIT,
   findingsShown: FINDINGS_SHOWN,
 };
@@ -157,7 +165,7 @@ function dropNotice(id) {
 
 // cutLine is the first line past the 500 KiB limit of the text shown, or 0.
 function cutLine() {
-  return state.parsed && state.parsedRev === state.rev ? state.parsed.cutLine || 0 : 0;
+  return state.parsed && ps.current("structure") ? state.parsed.cutLine || 0 : 0;
 }
 
 function updateBands(flash = false) {
@@ -165,7 +173,7 @@ function updateBands(flash = false) {
   const marks = [];
   // A verdict about an older text marks nothing: its lines may be other
   // lines of the text now shown.
-  const v = state.verdictRev === state.rev ? state.verdict : null;
+  const v = ps.current("verdict") ? state.verdict : null;
   const cut = cutLine();
   if (cut) bands.push({ line: cut, kind: "cut", toEnd: true });
   if (v) {
@@ -181,7 +189,7 @@ function updateBands(flash = false) {
   // The markers of the last audit stay while the text is being typed, until
   // the next audit (a moment later) replaces them; not over a new text (a
   // file, an example), whose lines are others.
-  if (Array.isArray(f) && (state.parsedRev === state.rev || !state.replaced)) {
+  if (Array.isArray(f) && (ps.current("audit") || !state.replaced)) {
     for (const x of sortFindings(f)) {
       if (x.line > 0) marks.push({ line: x.line, kind: severityClass(x.severity), title: `${t(`severity.${severityClass(x.severity)}`)}: ${x.message}` });
     }
@@ -189,6 +197,40 @@ function updateBands(flash = false) {
   if (state.focus) bands.push({ line: state.focus, kind: "focus", flash });
   editor.setBands(bands);
   editor.setMarks(marks);
+  state.oldMarks = Array.isArray(f) && !ps.current("audit") && !state.replaced;
+  stampBands();
+  bandsKey = bandsSources();
+}
+
+// stampBands says which version the bands and the gutter's markers are
+// about. The bands are about the state now (a verdict that is not is drawn
+// as none); the gutter is aria-busy while it keeps the markers of an older
+// audit.
+function stampBands() {
+  $("bands").dataset.version = String(ps.version);
+  const gutter = $("gutter");
+  if (state.oldMarks) {
+    gutter.setAttribute("aria-busy", "true");
+    gutter.dataset.version = String(ps.views.get("audit").shown);
+  } else {
+    gutter.removeAttribute("aria-busy");
+    gutter.dataset.version = String(ps.version);
+  }
+}
+
+// bandsSources says which of the views the bands come from are current.
+let bandsKey = "";
+let bandsLater = false; // the caller draws the bands itself
+function bandsSources() {
+  return `${ps.current("verdict")}|${ps.current("structure")}|${ps.current("audit")}`;
+}
+
+// bandsFollow draws the bands again when a view they come from becomes
+// current or stops being current (an answer arrived, an input changed).
+function bandsFollow() {
+  stampBands();
+  if (!editor || bandsLater || bandsSources() === bandsKey) return;
+  updateBands();
 }
 
 // focusLine highlights a line of the text and scrolls it into view.
@@ -248,24 +290,28 @@ function renderStatus() {
 }
 
 function updateStale() {
-  $("stale").hidden = !(state.parsedRev >= 0 && state.parsedRev !== state.rev);
-  markRecomputing();
+  $("stale").hidden = !(state.parsed && !ps.current("structure"));
 }
 
-// markRecomputing greys the verdict, the crawler table and the audit, and
-// marks them aria-busy, while what they show is about another version of the text
-// than the one in the editor: from the change until the answer for the new
-// version arrives. A view never shows an older answer as if current.
-function markRecomputing() {
-  // Before the first answer the box says the analyser is starting.
-  const stale = state.verdictRev >= 0 && state.verdictRev !== state.rev;
-  for (const [box, busy] of [[$("verdict"), stale], [$("matrix-body"), stale],
-    [$("audit-body"), state.parsedRev >= 0 && state.parsedRev !== state.rev]]) {
-    box.classList.toggle("recomputing", busy);
-    if (busy) box.setAttribute("aria-busy", "true");
-    else box.removeAttribute("aria-busy");
-    box.dataset.busyLabel = i18n.plain(t("busy.recomputing"));
-  }
+// The views of this file, registered with the state: each is greyed and
+// marked aria-busy while what it shows is about another version of the
+// text or of the inputs it depends on, from the change until the answer
+// for the new version arrives. A view never shows an older answer as if
+// current.
+function registerViews() {
+  // Before the first answer the verdict box says the analyser is
+  // starting: that is about no text, so it is never stale.
+  ps.view("verdict", { el: $("verdict"), deps: [DOC, AGENT, URL_, MODE], empty: () => !state.checked });
+  ps.view("matrix", { el: $("matrix-body"), deps: [DOC, URL_, MODE, SET], empty: () => !state.matrix });
+  ps.view("audit", { el: $("audit-body"), deps: [DOC], empty: () => state.findings === null });
+  ps.view("structure", {
+    el: $("structure-body"), busyEl: $("structure"), deps: [DOC],
+    empty: () => !state.parsed, busy: () => state.parsing,
+  });
+  ps.onmark = () => {
+    updateStale();
+    bandsFollow();
+  };
 }
 
 // ---- parse and audit -------------------------------------------------
@@ -278,38 +324,45 @@ function scheduleParse() {
   parseTimer = setTimeout(() => parseNow(), editor.text.length > 100000 ? 600 : 250);
 }
 
+// parseNow parses and audits the text as it is now. The parsed view and the
+// audit each take a ticket: the answer of a parse that a later one
+// superseded is dropped.
 async function parseNow({ limit = PARSE_LIMIT } = {}) {
   clearTimeout(parseTimer);
   const text = input();
-  const rev = state.rev;
-  const seq = ++state.parseSeq;
+  const ts = ps.request("structure");
+  const ta = ps.request("audit");
   const lang = i18n.lang();
-  const card = $("structure");
-  card.setAttribute("aria-busy", "true");
+  state.parsing = true;
+  ps.mark("structure");
   $("parse").disabled = true;
   try {
     const [doc, findings] = await Promise.all([
       engine.call("parse", text, String(limit)),
       engine.call("lint", text, lang).catch((err) => ({ error: err })),
     ]);
-    if (seq !== state.parseSeq) return;
+    if (!ps.latest(ts) || !ps.latest(ta)) return;
     state.parsed = doc;
     state.parsedInput = text;
-    state.parsedRev = rev;
-    if (rev === state.rev) state.replaced = false;
+    state.parsedRev = ts.doc;
+    state.parsedTicket = ts;
+    if (ps.fresh(ts)) state.replaced = false;
     state.parseLimit = limit;
     state.findings = findings;
     state.findingsShown = FINDINGS_SHOWN;
     clearError();
+    state.parsing = false;
+    ps.shows("structure", ts);
+    ps.shows("audit", ta);
     renderStructure();
     renderAudit();
-    updateStale();
     updateBands();
   } catch (err) {
-    if (seq === state.parseSeq) showError(err);
+    if (ps.latest(ts)) showError(err);
   } finally {
-    if (seq === state.parseSeq) {
-      card.removeAttribute("aria-busy");
+    if (ts.seq === ps.views.get("structure").seq) {
+      state.parsing = false;
+      ps.mark("structure");
       $("parse").disabled = false;
     }
   }
@@ -320,16 +373,27 @@ function showAll() {
   parseNow({ limit: 0 });
 }
 
+// relint audits again, in the page's language, the text the audit on
+// screen is about; a parse asked for since supersedes it.
 async function relint() {
   if (state.parsedInput === undefined) return;
-  const seq = state.parseSeq;
-  try {
-    const findings = await engine.call("lint", state.parsedInput, i18n.lang());
-    if (seq !== state.parseSeq) return;
-    state.findings = findings;
-  } catch (err) {
-    state.findings = { error: err };
+  // A parse under way is of a newer text: it is asked again, in this
+  // language.
+  if (state.parsing) {
+    parseNow({ limit: state.parseLimit });
+    return;
   }
+  const ta = ps.request("audit");
+  const about = state.parsedTicket;
+  let findings;
+  try {
+    findings = await engine.call("lint", state.parsedInput, i18n.lang());
+  } catch (err) {
+    findings = { error: err };
+  }
+  if (!ps.latest(ta)) return;
+  state.findings = findings;
+  ps.shows("audit", about);
   renderAudit();
   updateBands();
 }
@@ -357,7 +421,7 @@ function renderStructure() {
     body.replaceChildren(el("p", { class: "muted" }, tr("structure.empty")));
     return;
   }
-  const v = state.verdictRev === state.parsedRev ? state.verdict : null;
+  const v = ps.current("verdict") && ps.current("structure") ? state.verdict : null;
   const applied = new Set(v ? v.groupIndexes : []);
   const decided = v && v.rule ? v.rule.line : 0;
   const c = d.counts;
@@ -511,25 +575,39 @@ function scheduleCheck(delay) {
   checkTimer = setTimeout(check, delay ?? (size > 100000 ? 350 : 120));
 }
 
+// check gives the verdict and the crawler table for the text, crawler, URL
+// and fallbacks as they are now. Both take a ticket: the answer of a check
+// that a later one superseded is dropped, and one whose inputs changed
+// meanwhile is shown greyed until the next check's answer.
 async function check() {
   clearTimeout(checkTimer);
   const text = input();
-  const rev = state.rev;
   const agent = $("agent").value.trim();
   const url = $("url").value.trim();
-  const seq = ++state.checkSeq;
+  // Fields set without an input event are changes too.
+  const changed = noteFields();
+  if (changed.length) {
+    ps.change(...changed);
+    recompute(changed);
+  }
+  const tv = ps.request("verdict");
+  const tm = ps.request("matrix");
+  const show = (v, m) => {
+    state.verdict = v;
+    state.matrix = m;
+    state.checked = true;
+    ps.shows("verdict", tv);
+    ps.shows("matrix", tm);
+    renderVerdict();
+    $("verdict").dataset.rev = String(tv.doc);
+    $("matrix-body").dataset.rev = String(tm.doc);
+    renderMatrix();
+    updateBands();
+  };
   if (state.damaged || state.unfetched) {
     // A damaged link gives no verdict: its text may be cut anywhere. A
     // fetch that brought no file leaves nothing to give a verdict on.
-    state.verdict = null;
-    state.matrix = null;
-    state.verdictRev = rev;
-    renderVerdict();
-    $("verdict").dataset.rev = String(rev);
-    $("matrix-body").dataset.rev = String(rev);
-    renderMatrix();
-    markRecomputing();
-    updateBands();
+    show(null, null);
     return;
   }
   try {
@@ -537,22 +615,13 @@ async function check() {
       agent ? engine.call("checkWith", text, agent, url, mode()) : Promise.resolve(null),
       engine.call("matrixWith", text, url, i18n.lang(), state.matrixSet, mode()),
     ]);
-    if (seq !== state.checkSeq) return;
-    state.verdict = v;
-    state.matrix = m;
-    state.verdictRev = rev;
+    if (!ps.latest(tv)) return;
     clearError();
-    renderVerdict();
-    $("verdict").dataset.rev = String(rev);
-    $("matrix-body").dataset.rev = String(rev);
-    renderMatrix();
-    markRecomputing();
-    if (state.parsed && state.parsedRev === rev) markApplied();
-    many.refresh();
-    updateBands();
-    if (v && v.rule && !state.focus && rev === state.rev) editor.reveal(v.rule.line, { center: true, ifHidden: true });
+    show(v, m);
+    if (state.parsed && ps.current("structure")) markApplied();
+    if (v && v.rule && !state.focus && ps.fresh(tv)) editor.reveal(v.rule.line, { center: true, ifHidden: true });
   } catch (err) {
-    if (seq === state.checkSeq) showError(err);
+    if (ps.latest(tv)) showError(err);
   }
 }
 
@@ -598,7 +667,6 @@ function reasonDescription(v) {
 
 function renderVerdict() {
   renderVerdictBox();
-  markRecomputing();
 }
 
 function renderVerdictBox() {
@@ -688,7 +756,7 @@ function renderMatrix() {
       ? el("span", {}, el("strong", { text: t("matrix.all") }), " ", el("code", { text: "*" }))
       : el("button", {
         type: "button", class: "line-link", text: c.token, title: i18n.plain(t("matrix.use", { token: c.token })),
-        onclick: () => { $("agent").value = c.token; check(); },
+        onclick: () => setInput("agent", c.token),
       });
     const decided = v.rule ? el("span", {}, lineButton(v.rule.line), " ", el("code", { text: ruleText(v.rule) })) : el("span", { class: "muted", text: t(`matrix.reason.${v.reason}`) });
     if (c.notes && name.tagName === "BUTTON") name.title = c.notes;
@@ -707,7 +775,11 @@ function renderMatrix() {
   const toggle = el("button", {
     type: "button", class: "button small more",
     text: t(state.matrixSet === "all" ? "matrix.fewer" : "matrix.more"),
-    onclick: () => { state.matrixSet = state.matrixSet === "all" ? "default" : "all"; check(); sitemapCheck.textChanged(); },
+    onclick: () => {
+      state.matrixSet = state.matrixSet === "all" ? "default" : "all";
+      inputChanged(SET);
+      check();
+    },
   });
   body.replaceChildren(el("div", { class: "table-wrap" }, table), toggle);
 }
@@ -800,8 +872,8 @@ function renderParsers() {
 
 function loadCase(r) {
   setText(r.robots);
-  $("agent").value = r.agent || "";
-  $("url").value = r.url || "";
+  setInput("agent", r.agent || "", false);
+  setInput("url", r.url || "", false);
   parseNow();
   check();
   $("editor").scrollIntoView({ block: "nearest" });
@@ -850,25 +922,92 @@ function fetchFailed(a) {
   check();
 }
 
+// afterTextChange records a new version of the document: every view of
+// the text is greyed (and the verdict's bands go) until its answer for
+// this version arrives.
 function afterTextChange() {
-  state.rev++;
   // New text: whatever a damaged link held is gone, so verdicts resume.
   state.damaged = "";
   state.unfetched = null;
+  // The bands are drawn once, below.
+  bandsLater = true;
+  try {
+    ps.change(DOC);
+  } finally {
+    bandsLater = false;
+  }
   forgetLinkText();
   // The revision of the text, and below that of each answer: tests wait for
   // an answer about the text shown.
   $("editor").dataset.rev = String(state.rev);
   renderStatus();
-  // The verdict and the table are greyed, and the verdict's bands go,
-  // until the answer for this version arrives.
-  updateStale();
   updateBands();
   saveText();
   if (logCheck) logCheck.textChanged();
   if (sitemapCheck) sitemapCheck.textChanged();
   if (compare) compare.textChanged();
-  if (many) many.textChanged();
+  if (many) many.changed();
+}
+
+// inputChanged records a change of the user's inputs (AGENT, URL_, MODE,
+// SET, LISTS, OTHER): a new version of the state, which greys every view
+// depending on them, and each is computed again.
+function inputChanged(...inputs) {
+  ps.change(...inputs);
+  if (inputs.some((k) => [AGENT, URL_, MODE, SET].includes(k))) scheduleCheck();
+  recompute(inputs);
+}
+
+// recompute has the cards depending on the inputs computed again (the
+// verdict and the crawler table are the caller's).
+function recompute(inputs) {
+  const has = (...keys) => keys.some((k) => inputs.includes(k));
+  if (many && has(MODE, LISTS)) many.changed();
+  if (compare && has(MODE, LISTS, OTHER)) compare.textChanged();
+  if (sitemapCheck && has(MODE, SET)) sitemapCheck.textChanged();
+}
+
+// fieldsSeen are the crawler, the URL and the fallbacks as the state last
+// recorded them.
+const fieldsSeen = { agent: "", url: "", mode: "" };
+
+// noteFields returns the inputs among the crawler, the URL and the
+// fallbacks whose fields changed since the state last recorded them,
+// however they changed (typed, or set by a script or the browser).
+function noteFields() {
+  const now = { agent: $("agent").value.trim(), url: $("url").value.trim(), mode: mode() };
+  const changed = [];
+  if (now.agent !== fieldsSeen.agent) changed.push(AGENT);
+  if (now.url !== fieldsSeen.url) changed.push(URL_);
+  if (now.mode !== fieldsSeen.mode) changed.push(MODE);
+  Object.assign(fieldsSeen, now);
+  return changed;
+}
+
+// fieldsChanged records the changes of the crawler, URL and fallback
+// fields, and has the views depending on them computed again.
+function fieldsChanged() {
+  const changed = noteFields();
+  if (changed.length) {
+    state.focus = 0;
+    inputChanged(...changed);
+  }
+}
+
+// setInput puts a value in the crawler or URL field (from an example, a
+// link, the crawler table) as the user would: a change of the state.
+// schedule false leaves the check to the caller.
+function setInput(id, value, schedule = true) {
+  $(id).value = value;
+  const changed = noteFields();
+  if (!changed.length) return;
+  state.focus = 0;
+  if (schedule) {
+    inputChanged(...changed);
+  } else {
+    ps.change(...changed);
+    recompute(changed);
+  }
 }
 
 // setText puts text in the editor that is not a file (an example, a
@@ -932,8 +1071,8 @@ function loadExample(id) {
   setText(ex.text);
   state.example = id;
   $("example").value = id;
-  $("agent").value = ex.agent;
-  $("url").value = ex.url;
+  setInput("agent", ex.agent, false);
+  setInput("url", ex.url, false);
   parseNow();
   check();
 }
@@ -1012,12 +1151,18 @@ function fillCrawlers() {
     el("option", { value: c.token, label: [c.operator, c.purposeLabel].filter(Boolean).join(" · ") })));
 }
 
+// loadCrawlers fills the crawler field's suggestions in the page's
+// language; the answer of an older request (another language) is dropped.
+let crawlersSeq = 0;
 async function loadCrawlers() {
+  const seq = ++crawlersSeq;
   try {
-    state.crawlers = await engine.call("crawlers", i18n.lang());
+    const crawlers = await engine.call("crawlers", i18n.lang());
+    if (seq !== crawlersSeq) return;
+    state.crawlers = crawlers;
     fillCrawlers();
   } catch (err) {
-    showError(err);
+    if (seq === crawlersSeq) showError(err);
   }
 }
 
@@ -1106,9 +1251,16 @@ async function copyLink() {
 // gives no verdict.
 async function applyFragment(f) {
   if (f.lang && f.lang !== i18n.lang()) await setLang(f.lang, false);
-  if (f.agent !== undefined) $("agent").value = f.agent;
-  if (f.url !== undefined) $("url").value = f.url;
-  if (f.fallback !== undefined) $("fallback").checked = f.fallback;
+  if (f.agent !== undefined) setInput("agent", f.agent, false);
+  if (f.url !== undefined) setInput("url", f.url, false);
+  if (f.fallback !== undefined) {
+    $("fallback").checked = f.fallback;
+    const changed = noteFields();
+    if (changed.length) {
+      ps.change(...changed);
+      recompute(changed);
+    }
+  }
   if (f.damaged !== undefined) {
     // The text in the box is not the link's: take it away with its
     // verdict and bands (the text kept in local storage stays; see
@@ -1133,9 +1285,15 @@ async function applyFragment(f) {
   }
   // The lists of "Test many URLs" and the compared version, when the link
   // carries them: both run once the text is in place.
-  if (f.many) many.setLists(f.many);
-  if (f.other) compare.setOther(f.other);
-  if (f.robots !== undefined || (editor.text && state.parsedRev < 0)) parseNow();
+  if (f.many) {
+    many.setLists(f.many);
+    ps.change(LISTS);
+  }
+  if (f.other) {
+    compare.setOther(f.other);
+    ps.change(OTHER);
+  }
+  if (f.robots !== undefined || (editor.text && !state.parsed)) parseNow();
   await check();
   if (f.many) many.run();
   if (f.other) compare.run();
@@ -1160,6 +1318,7 @@ async function setLang(l, remember = true) {
   if (logCheck) logCheck.render();
   if (sitemapCheck) sitemapCheck.render();
   relabelNotices();
+  ps.mark();
   if (fetchSite) fetchSite.relabel();
   if (state.liveNote) $("live-note").replaceChildren(tr(state.liveNote.key, state.liveNote.params));
   if (remember && /[#&]lang=/.test(location.hash)) {
@@ -1177,6 +1336,7 @@ async function setLang(l, remember = true) {
 async function main() {
   const frag = await parseFragment(location.hash);
   editor = new Editor({ textarea: $("robots"), gutter: $("gutter"), bands: $("bands"), container: $("editor") });
+  registerViews();
   await setLang(i18n.pick(frag.lang), false);
   document.body.classList.remove("loading");
 
@@ -1184,10 +1344,13 @@ async function main() {
   engine.onfatal = showError;
   document.body.dataset.engine = "loading";
   const limits = () => state.version;
-  many = new ManyURLs({ root: $("many"), engine, input, mode, rev: () => state.rev, el, showError, limits, lineButton });
-  compare = new Compare({ root: $("compare"), engine, input, mode, many, el, showError, limits, rev: () => state.rev });
-  logCheck = new LogCheck({ root: $("logs"), engine, input, rev: () => state.rev, el, showError, lineButton });
-  sitemapCheck = new SitemapCheck({ root: $("sitemaps"), engine, input, rev: () => state.rev, set: () => state.matrixSet, mode, el, showError, lineButton });
+  // Each card registers its view with the state (ps) and reports the
+  // changes of its inputs through changed.
+  const changed = (...inputs) => inputChanged(...inputs);
+  many = new ManyURLs({ root: $("many"), engine, input, mode, ps, changed, el, showError, limits, lineButton });
+  compare = new Compare({ root: $("compare"), engine, input, mode, many, ps, changed, el, showError, limits });
+  logCheck = new LogCheck({ root: $("logs"), engine, input, ps, el, showError, lineButton });
+  sitemapCheck = new SitemapCheck({ root: $("sitemaps"), engine, input, ps, set: () => state.matrixSet, mode, el, showError, lineButton });
   new Builder({ root: $("builder"), engine, input, el, showError, // builder.js
     onText: (text) => { setText(text); parseNow(); check(); } });
   fetchSite = new FetchSite({
@@ -1249,9 +1412,9 @@ async function main() {
     e.preventDefault();
     loadFile(file);
   });
-  $("agent").addEventListener("input", () => { state.focus = 0; scheduleCheck(); });
-  $("url").addEventListener("input", () => { state.focus = 0; scheduleCheck(); });
-  $("fallback").addEventListener("change", () => { check(); many.rerun(); sitemapCheck.textChanged(); });
+  $("agent").addEventListener("input", fieldsChanged);
+  $("url").addEventListener("input", fieldsChanged);
+  $("fallback").addEventListener("change", () => { fieldsChanged(); check(); });
   $("check-form").addEventListener("submit", (e) => { e.preventDefault(); state.focus = 0; check(); });
   $("copy-link").addEventListener("click", copyLink);
   $("download").addEventListener("click", downloadFile);
@@ -1269,10 +1432,10 @@ async function main() {
   // the verdict follows when the engine is up.
   if (frag.robots !== undefined) setLinkSource(frag.robots);
   else if (frag.damaged === undefined) restoreText();
-  if (frag.agent !== undefined) $("agent").value = frag.agent;
+  if (frag.agent !== undefined) setInput("agent", frag.agent, false);
   // Googlebot is preselected, as in Search Console: a verdict at once.
-  else if (!$("agent").value) $("agent").value = "Googlebot";
-  if (frag.url !== undefined) $("url").value = frag.url;
+  else if (!$("agent").value) setInput("agent", "Googlebot", false);
+  if (frag.url !== undefined) setInput("url", frag.url, false);
   renderStatus();
   renderVerdict();
   renderMatrix();

@@ -31,6 +31,7 @@ export class Builder {
       if (this.text) this.onText(this.text);
     });
     this.text = "";
+    this.seq = 0; // the latest preview asked for; older answers are dropped
   }
 
   choices() {
@@ -46,9 +47,11 @@ export class Builder {
 
   async run() {
     const out = this.q("builder-out");
+    const seq = ++this.seq;
     try {
       const merge = this.q("builder-merge").checked ? this.input() : "";
       const res = await this.engine.call("generate", JSON.stringify(this.choices()), merge);
+      if (seq !== this.seq) return;
       // Notes and refusals come by code, said in the page's language
       // (data-i18n: again after a change of language).
       const say = (m, wrap) => {
@@ -68,6 +71,7 @@ export class Builder {
       out.textContent = res.text;
       this.q("builder-use").disabled = false;
     } catch (err) {
+      if (seq !== this.seq) return;
       this.text = "";
       this.q("builder-use").disabled = true;
       out.textContent = t("builder.error", { error: err.message || String(err) });

@@ -6,6 +6,7 @@
 import { t, tr } from "./i18n.js";
 import { readFile, display } from "./source.js";
 import { listProblem } from "./many.js";
+import { DOC, MODE, LISTS, OTHER } from "./state.js";
 
 const SHOWN = 300;
 
@@ -15,20 +16,23 @@ function ruleText(r) {
 
 export class Compare {
   // many gives the URLs and crawlers of "Test many URLs", when filled in.
-  // rev() is the version of the text in the editor: a comparison is shown
-  // as current only for the version it was computed from.
-  constructor({ root, engine, input, mode, many, el, showError, limits, rev }) {
-    Object.assign(this, { root, engine, input, mode, many, el, showError, limits, rev });
+  // ps is the page's state (state.js), where the comparison is the view
+  // "compare": it is shown as current only while the text, the other
+  // version, the lists and the fallbacks are those it was computed from;
+  // changed(OTHER) reports an edit of the other version.
+  constructor({ root, engine, input, mode, many, ps, changed, el, showError, limits }) {
+    Object.assign(this, { root, engine, input, mode, many, ps, el, showError, limits });
     this.problem = null;
-    this.seq = 0; // the request whose answer is awaited; older ones are dropped
-    this.resRev = -1; // the version of the text the comparison shown is of
+    this.resRev = -1; // the document's version the comparison shown is of
     this.timer = 0;
     this.src = null; // bytes of an opened file, until the box is edited
     this.res = null;
     this.q = (id) => root.querySelector(`#${id}`);
     this.q("compare-run").addEventListener("click", () => this.run());
-    this.q("compare-text").addEventListener("input", () => { this.src = null; });
-    this.q("compare-text").addEventListener("change", () => this.textChanged());
+    this.q("compare-text").addEventListener("input", () => {
+      this.src = null;
+      changed(OTHER);
+    });
     this.q("compare-file").addEventListener("change", async (e) => {
       const f = e.target.files[0];
       e.target.value = "";
@@ -37,10 +41,15 @@ export class Compare {
         const src = await readFile(f);
         this.q("compare-text").value = display(src.bytes).text;
         this.src = src.bytes;
+        ps.change(OTHER);
         this.run();
       } catch (err) {
         this.showError(err);
       }
+    });
+    ps.view("compare", {
+      el: this.q("compare-body"), busyEl: root, deps: [DOC, OTHER, LISTS, MODE],
+      empty: () => !this.res && !this.problem,
     });
   }
 
@@ -54,52 +63,44 @@ export class Compare {
     return this.src || this.q("compare-text").value;
   }
 
-  // textChanged is called when the text in the editor (or the other
-  // version) changed: a comparison on screen is marked as recomputing at
-  // once and computed again a moment later, so that it never shows the
-  // differences of an older text as if current.
+  // textChanged is called when the text in the editor, the other version,
+  // the lists or the fallbacks changed: a comparison on screen (greyed by
+  // the state at once) is computed again a moment later, so that it never
+  // shows the differences of an older text as if current.
   textChanged() {
     if (!this.res && !this.problem) return;
-    this.busy(true);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.run(), 250);
   }
 
-  busy(on) {
-    const body = this.q("compare-body");
-    body.classList.toggle("recomputing", on);
-    body.dataset.busyLabel = t("busy.recomputing");
-    if (on) this.root.setAttribute("aria-busy", "true");
-    else this.root.removeAttribute("aria-busy");
-  }
-
+  // run compares; the answer of a run that a later one superseded is
+  // dropped.
   async run() {
     clearTimeout(this.timer);
-    const seq = ++this.seq;
-    const rev = this.rev();
+    const ticket = this.ps.request("compare");
     const { agents, urls } = this.many.lists();
     this.problem = listProblem(agents, urls, this.limits(), false);
     if (this.problem) {
       this.res = null;
-      this.resRev = rev;
+      this.resRev = ticket.doc;
       this.render();
-      this.busy(false);
+      this.ps.shows("compare", ticket);
       return;
     }
-    this.busy(true);
     try {
       const res = await this.engine.call("compare", this.other(), this.input(), agents, urls, this.mode());
-      // A later request (or a later edit, whose request follows) supersedes
-      // this answer.
-      if (seq !== this.seq) return;
+      if (!this.ps.latest(ticket)) return;
       this.res = res;
-      this.resRev = rev;
+      this.resRev = ticket.doc;
       this.probed = !urls.trim();
       this.render();
-      if (rev === this.rev()) this.busy(false);
+      this.ps.shows("compare", ticket);
     } catch (err) {
-      if (seq !== this.seq) return;
-      this.busy(false);
+      if (!this.ps.latest(ticket)) return;
+      // No comparison is shown rather than one of another text.
+      this.res = null;
+      this.render();
+      this.ps.mark("compare");
       this.showError(err);
     }
   }
@@ -108,7 +109,6 @@ export class Compare {
     const el = this.el;
     const body = this.q("compare-body");
     body.dataset.rev = String(this.resRev);
-    body.dataset.busyLabel = t("busy.recomputing");
     const r = this.res;
     if (!r) {
       const p = this.problem;

@@ -6,6 +6,7 @@
 
 import { t, tr, num } from "./i18n.js";
 import { takeFiles } from "./filedrop.js";
+import { DOC, LOG } from "./state.js";
 
 // PIECE bytes go to the worker per call: the page stays responsive (each
 // call is a message the worker answers) and the log is never held whole.
@@ -16,24 +17,36 @@ const REREAD_DELAY = 600;
 const COLUMNS = ["requests", "robotsFetches", "allowed", "violations", "verified", "spoofed", "unverifiable"];
 
 export class LogCheck {
-  // input returns what the editor holds (text or the file's bytes); rev
-  // its revision; lineButton(line) a button that shows a line of the file.
-  constructor({ root, engine, input, rev, el, showError, lineButton }) {
-    Object.assign(this, { root, engine, input, rev, el, showError, lineButton });
+  // input returns what the editor holds (text or the file's bytes);
+  // lineButton(line) a button that shows a line of the file; ps is the
+  // page's state (state.js), where the table is the view "logs".
+  constructor({ root, engine, input, ps, el, showError, lineButton }) {
+    Object.assign(this, { root, engine, input, ps, el, showError, lineButton });
     this.file = null;
-    this.res = null; // the report shown, of this.resRev
+    this.res = null; // the report shown, of the document's version resRev
     this.resRev = -1;
     this.progress = null; // {name, read, size} while reading
     this.problem = null; // {key, params}
-    this.seq = 0;
     this.timer = 0;
     this.q = (id) => root.querySelector(`#${id}`);
     takeFiles(this.q("logs-file"), this.q("logs-drop"), (f) => this.open(f));
-    this.q("logs-format").addEventListener("change", () => { if (this.file) this.run(); });
+    this.q("logs-format").addEventListener("change", () => {
+      if (!this.file) return;
+      ps.change(LOG);
+      this.run();
+    });
+    // The table is about the text and the log (its format); it is hidden,
+    // not greyed, when either changes, and the card is busy while the log
+    // is read.
+    ps.view("logs", {
+      el: this.q("logs-body"), busyEl: root, greyEl: null, deps: [DOC, LOG],
+      empty: () => !this.res, busy: () => !!this.progress,
+    });
   }
 
   open(file) {
     this.file = file;
+    this.ps.change(LOG);
     this.run();
   }
 
@@ -42,31 +55,33 @@ export class LogCheck {
   textChanged() {
     if (!this.file) return;
     clearTimeout(this.timer);
-    if (this.res && this.resRev !== this.rev()) {
+    if (this.res && !this.ps.current("logs")) {
       this.res = null;
-      this.seq++; // a read in progress is of the old text too
+      this.ps.supersede("logs"); // a read in progress is of the old text too
       this.progress = { name: this.file.name, read: 0, size: this.file.size, again: true };
       this.render();
     }
+    this.ps.mark("logs");
     this.timer = setTimeout(() => this.run(), REREAD_DELAY);
   }
 
-  // run reads the open log against the text as it is now.
+  // run reads the open log against the text as it is now. A reading that
+  // a later one superseded stops, and its answer is dropped.
   async run() {
     clearTimeout(this.timer);
     const file = this.file;
-    const seq = ++this.seq;
-    const rev = this.rev();
+    const ticket = this.ps.request("logs");
+    const current = () => this.ps.latest(ticket);
     const again = this.res !== null || (this.progress && this.progress.again);
     this.res = null;
     this.problem = null;
     this.progress = { name: file.name, read: 0, size: file.size, again };
-    this.root.setAttribute("aria-busy", "true");
     this.render();
+    this.ps.mark("logs");
     let truncated = false;
     try {
       const start = await this.engine.call("logsStart", this.input(), this.q("logs-format").value);
-      if (seq !== this.seq) return;
+      if (!current()) return;
       this.lists = start.ipLists || [];
       this.reasons = start.reasons || {};
       const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
@@ -79,7 +94,7 @@ export class LogCheck {
       let stream = counted;
       if (gzip) {
         if (typeof DecompressionStream !== "function") {
-          this.fail(seq, { key: "logs.noGzip" });
+          this.fail(current, { key: "logs.noGzip" });
           return;
         }
         stream = counted.pipeThrough(new DecompressionStream("gzip"));
@@ -91,7 +106,7 @@ export class LogCheck {
         if (!used) return;
         const p = await this.engine.call("logsFeed", piece.subarray(0, used));
         used = 0;
-        if (seq === this.seq) {
+        if (current()) {
           this.progress.lines = p.lines;
           this.renderStatus();
         }
@@ -108,7 +123,7 @@ export class LogCheck {
           truncated = true;
           break;
         }
-        if (seq !== this.seq) {
+        if (!current()) {
           reader.cancel();
           return;
         }
@@ -118,31 +133,34 @@ export class LogCheck {
           used += n;
           off += n;
           if (used === PIECE) await send();
-          if (seq !== this.seq) return;
+          if (!current()) return;
         }
       }
       await send();
-      if (seq !== this.seq) return;
+      if (!current()) return;
       const rep = await this.engine.call("logsEnd", truncated ? "truncated" : "");
-      if (seq !== this.seq) return;
+      if (!current()) return;
       this.res = rep;
-      this.resRev = rev;
+      this.resRev = ticket.doc;
       this.truncated = truncated;
       this.progress = null;
       this.render();
     } catch (err) {
-      if (seq === this.seq) {
+      if (current()) {
         this.progress = null;
         this.render();
         this.showError(err);
       }
     } finally {
-      if (seq === this.seq) this.root.removeAttribute("aria-busy");
+      if (current()) {
+        this.progress = null;
+        this.ps.shows("logs", ticket);
+      }
     }
   }
 
-  fail(seq, problem) {
-    if (seq !== this.seq) return;
+  fail(current, problem) {
+    if (!current()) return;
     this.problem = problem;
     this.progress = null;
     this.render();

@@ -4,32 +4,38 @@
 
 import { t, tr } from "./i18n.js";
 import { download, encode } from "./source.js";
+import { DOC, MODE, LISTS } from "./state.js";
 
 // Rows laid out at once; the rest on demand (the CSV has them all), CHUNK
 // rows per task, so that showing 10,000 rows never freezes the page.
 const SHOWN = 300;
 const CHUNK = 200;
 const DEFAULT_AGENTS = ["Googlebot", "Bingbot", "GPTBot"];
+// Wait this long after the last change of the text or of the lists before
+// the table is computed again (it is greyed meanwhile).
+const RERUN_DELAY = 300;
 
 export class ManyURLs {
   // limits returns {maxURLs, maxAgents}, the module's bounds, or null;
-  // lineButton(line, label) makes a button that shows a line of the file.
-  constructor({ root, engine, input, mode, rev, el, showError, limits, lineButton }) {
+  // lineButton(line, label) makes a button that shows a line of the file;
+  // ps is the page's state (state.js), where the table is the view "many",
+  // and changed(LISTS) reports an edit of the lists.
+  constructor({ root, engine, input, mode, ps, changed, el, showError, limits, lineButton }) {
     this.root = root;
     this.limits = limits;
     this.lineButton = lineButton;
     this.problem = null; // {key, params}: why the list was not checked
     this.mode = mode;
-    this.rev = rev;
-    this.ranRev = -1; // the version of the text last asked about
-    this.resRev = -1; // the version the table shown is about
+    this.ps = ps;
+    this.resRev = -1; // the document's version the table shown is about
+    this.laying = false; // rows are being laid out
+    this.timer = 0;
     this.engine = engine;
     this.input = input;
     this.el = el;
     this.showError = showError;
     this.res = null;
     this.shown = SHOWN;
-    this.seq = 0;
     this.q = (id) => root.querySelector(`#${id}`);
     if (!this.q("many-agents").value) this.q("many-agents").value = DEFAULT_AGENTS.join("\n");
     this.q("many-run").addEventListener("click", () => this.run());
@@ -42,58 +48,50 @@ export class ManyURLs {
     this.q("many-filter").addEventListener("change", () => { this.shown = SHOWN; this.render(); });
     this.q("many-search").addEventListener("input", () => { this.shown = SHOWN; this.render(); });
     this.q("many-csv").addEventListener("click", () => this.downloadCSV());
+    for (const id of ["many-agents", "many-urls"]) this.q(id).addEventListener("input", () => changed(LISTS));
+    // The table is about the text, the lists and the fallbacks: greyed
+    // (aria-busy on the card) from a change of any until its new answer.
+    ps.view("many", {
+      el: this.q("many-body"), busyEl: root, deps: [DOC, MODE, LISTS],
+      empty: () => !this.res, busy: () => this.laying,
+    });
   }
 
   // run checks the list against the text as it is now.
+  // An answer of a run that a later one superseded is dropped.
   async run() {
+    clearTimeout(this.timer);
     const agents = this.q("many-agents").value;
     const urls = this.q("many-urls").value;
-    const seq = ++this.seq;
-    const rev = this.rev();
-    this.ranRev = rev;
+    const ticket = this.ps.request("many");
     this.problem = listProblem(agents, urls, this.limits(), true);
     if (this.problem) {
       this.res = null;
-      this.resRev = rev;
+      this.resRev = ticket.doc;
       this.render();
-      this.busy(false);
+      this.ps.shows("many", ticket);
       return;
     }
-    this.busy(true);
     try {
       const res = await this.engine.call("checkMany", this.input(), agents, urls, this.mode());
-      if (seq !== this.seq) return;
+      if (!this.ps.latest(ticket)) return;
       this.res = res;
-      this.resRev = rev;
+      this.resRev = ticket.doc;
       this.shown = SHOWN;
+      this.laying = false;
       this.render();
+      this.ps.shows("many", ticket);
     } catch (err) {
-      if (seq === this.seq) this.showError(err);
-    } finally {
-      // A table about an older text stays marked until refresh runs the
-      // list again for the text now in the editor.
-      if (seq === this.seq) this.busy(!!this.res && this.resRev !== this.rev());
+      if (this.ps.latest(ticket)) this.showError(err);
     }
   }
 
-  // textChanged marks a table on screen as recomputing from the moment the
-  // text changes; refresh, after the verdict, runs the list again.
-  textChanged() {
-    if (this.res) this.busy(true);
-  }
-
-  busy(on) {
-    const body = this.q("many-body");
-    body.classList.toggle("recomputing", on);
-    body.dataset.busyLabel = t("busy.recomputing");
-    if (on) this.root.setAttribute("aria-busy", "true");
-    else this.root.removeAttribute("aria-busy");
-  }
-
-  // refresh runs the list again after the robots.txt text changed, if a
-  // table is shown.
-  refresh() {
-    if (this.res && this.rev() !== this.ranRev) this.run();
+  // changed is called when the text, the lists or the fallbacks changed:
+  // a table on screen (greyed by the state at once) is computed again
+  // once the typing pauses.
+  changed() {
+    clearTimeout(this.timer);
+    if (this.res) this.timer = setTimeout(() => this.run(), RERUN_DELAY);
   }
 
   // setLists fills the boxes in (from a link).
@@ -105,11 +103,6 @@ export class ManyURLs {
   // lists returns the crawlers and URLs as typed, one per line.
   lists() {
     return { agents: this.q("many-agents").value, urls: this.q("many-urls").value };
-  }
-
-  // rerun runs the list again, if a table is shown.
-  rerun() {
-    if (this.res) this.run();
   }
 
   filtered() {
@@ -134,6 +127,11 @@ export class ManyURLs {
     body.dataset.rev = String(this.resRev);
     this.q("many-csv").disabled = !res;
     this.renderSeq = (this.renderSeq || 0) + 1;
+    // Rows of an earlier table being laid out stop there.
+    if (this.laying) {
+      this.laying = false;
+      this.ps.mark("many");
+    }
     if (!res) {
       body.replaceChildren();
       const p = this.problem;
@@ -186,7 +184,8 @@ export class ManyURLs {
     const hadFocus = document.activeElement === more;
     this.shown = Infinity;
     more.disabled = true;
-    this.root.setAttribute("aria-busy", "true");
+    this.laying = true;
+    this.ps.mark("many");
     const step = () => {
       if (seq !== this.renderSeq) return;
       const first = i;
@@ -202,7 +201,8 @@ export class ManyURLs {
         setTimeout(step, 0);
       } else {
         more.remove();
-        this.root.removeAttribute("aria-busy");
+        this.laying = false;
+        this.ps.mark("many");
       }
     };
     step();

@@ -15,6 +15,7 @@
 
 import { t, tr, num } from "./i18n.js";
 import { takeFiles } from "./filedrop.js";
+import { DOC, SET, MODE, SITEMAP } from "./state.js";
 import { errorMessage } from "./fetchsite.js";
 
 // A message of the page's own that goes through the reader (why a sitemap
@@ -62,19 +63,19 @@ const CODES = new Set(["fetch", "gzip", "too-large", "truncated", "too-many-urls
   "bad-loc", "loc-too-long", "cross-host", "outside-path", "bad-lastmod"]);
 
 export class SitemapCheck {
-  // input returns what the editor holds; rev its revision; set and mode
+  // input returns what the editor holds; ps the page's state (state.js),
+  // where the answer is the view "sitemaps"; set and mode
   // the crawler table's; lineButton(line) a button that shows a line.
-  constructor({ root, engine, input, rev, set, mode, el, showError, lineButton }) {
-    Object.assign(this, { root, engine, input, rev, set, mode, el, showError, lineButton });
+  constructor({ root, engine, input, ps, set, mode, el, showError, lineButton }) {
+    Object.assign(this, { root, engine, input, ps, set, mode, el, showError, lineButton });
     this.source = null; // {file} or {url}
     this.canFetch = false;
-    this.res = null; // the report shown, of this.resKey
-    this.resKey = "";
+    this.res = null; // the report shown, of the document's version resRev
+    this.resRev = -1;
     this.progress = null; // {name, read, size, urls, again} while reading
     this.problem = null; // {key, params}: the reading could not run
     this.kept = new Map(); // url -> {blob} or {error}
     this.keptBytes = 0;
-    this.seq = 0;
     this.timer = 0;
     this.q = (id) => root.querySelector(`#${id}`);
     takeFiles(this.q("sitemaps-file"), this.q("sitemaps-drop"), (f) => this.open({ file: f }));
@@ -85,6 +86,13 @@ export class SitemapCheck {
       this.kept.clear(); // a new fetch asked for: the site may have changed
       this.keptBytes = 0;
       this.open({ url });
+    });
+    // The answer is about the text, the crawler table's set, the
+    // fallbacks and the sitemap; it is hidden, not greyed, when any
+    // changes, and the card is busy while the sitemap is read.
+    ps.view("sitemaps", {
+      el: this.q("sitemaps-body"), busyEl: root, greyEl: null, deps: [DOC, SET, MODE, SITEMAP],
+      empty: () => !this.res, busy: () => !!this.progress,
     });
     this.render();
   }
@@ -98,12 +106,8 @@ export class SitemapCheck {
 
   open(source) {
     this.source = source;
+    this.ps.change(SITEMAP);
     this.run();
-  }
-
-  // key is what the answer depends on besides the sitemap.
-  key() {
-    return `${this.rev()}|${this.set()}|${this.mode()}`;
   }
 
   // textChanged hides an answer of an older text (or crawler table) at
@@ -111,15 +115,14 @@ export class SitemapCheck {
   textChanged() {
     if (!this.source) return;
     clearTimeout(this.timer);
-    const key = this.key();
-    if (this.res && this.resKey === key) return;
+    if (this.res && this.ps.current("sitemaps")) return;
     if (this.res || this.progress) {
       this.res = null;
-      this.seq++; // a reading in progress is of the old text too
+      this.ps.supersede("sitemaps"); // a reading in progress is of the old text too
       this.engine.call("sitemapCancel").catch(() => {});
       this.progress = { name: this.name(), read: 0, size: this.size(), urls: 0, again: true };
-      this.root.setAttribute("aria-busy", "true");
       this.render();
+      this.ps.mark("sitemaps");
     }
     this.timer = setTimeout(() => this.run(), REREAD_DELAY);
   }
@@ -136,15 +139,14 @@ export class SitemapCheck {
   async run() {
     clearTimeout(this.timer);
     const source = this.source;
-    const seq = ++this.seq;
-    const key = this.key();
+    const ticket = this.ps.request("sitemaps");
     const again = this.res !== null || (this.progress && this.progress.again);
     this.res = null;
     this.problem = null;
     this.progress = { name: this.name(), read: 0, size: this.size(), urls: 0, again };
-    this.root.setAttribute("aria-busy", "true");
     this.render();
-    const current = () => seq === this.seq;
+    this.ps.mark("sitemaps");
+    const current = () => this.ps.latest(ticket);
     try {
       let req = await this.engine.call("sitemapStart", this.input(), this.set(), this.mode(),
         source.file ? source.file.name : source.url, source.url ? "fetch" : "");
@@ -155,7 +157,7 @@ export class SitemapCheck {
         this.progress.urls = req.urls;
         if (req.want === "fetch") {
           if (reader) reader.cancel();
-          reader = await this.fetchReader(req.url, seq);
+          reader = await this.fetchReader(req.url, current);
           if (!current()) return;
           if (reader.error) {
             req = await this.engine.call("sitemapEnd", reader.error);
@@ -176,7 +178,7 @@ export class SitemapCheck {
       if (reader) reader.cancel();
       if (!current()) return;
       this.res = req.report;
-      this.resKey = key;
+      this.resRev = ticket.doc;
       this.progress = null;
       this.render();
     } catch (err) {
@@ -186,7 +188,10 @@ export class SitemapCheck {
         this.showError(err);
       }
     } finally {
-      if (current()) this.root.removeAttribute("aria-busy");
+      if (current()) {
+        this.progress = null;
+        this.ps.shows("sitemaps", ticket);
+      }
     }
   }
 
@@ -224,7 +229,7 @@ export class SitemapCheck {
 
   // fetchReader has the page's server fetch a sitemap (or takes it from
   // the ones kept): a reader as fileReader's, or {error}.
-  async fetchReader(url, seq) {
+  async fetchReader(url, current) {
     const kept = this.kept.get(url);
     if (kept) return kept.error ? { error: kept.error } : this.pieces(kept.blob.stream(), false);
     this.progress.fetching = url;
@@ -251,7 +256,7 @@ export class SitemapCheck {
       }
       // Said in the page's language (the server answers a code).
       const error = pageMessage(errorMessage(body, resp.status));
-      if (seq === this.seq) this.kept.set(url, { error });
+      if (current()) this.kept.set(url, { error });
       return { error };
     }
     // Keep the body while it fits, so that an edit reads it again from here.
@@ -270,7 +275,7 @@ export class SitemapCheck {
         ctl.enqueue(chunk);
       },
       flush: () => {
-        if (keeping && seq === this.seq) {
+        if (keeping && current()) {
           this.kept.set(url, { blob: new Blob(chunks) });
           this.keptBytes += size;
         }
@@ -303,7 +308,7 @@ export class SitemapCheck {
     const el = this.el;
     this.q("sitemaps-nofetch").hidden = this.canFetch;
     const body = this.q("sitemaps-body");
-    body.dataset.rev = String(this.res ? this.resKey.split("|")[0] : -1);
+    body.dataset.rev = String(this.res ? this.resRev : -1);
     this.renderStatus();
     const r = this.res;
     if (!r) {
