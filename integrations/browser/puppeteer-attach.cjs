@@ -71,7 +71,7 @@ async function main() {
     watchGuard(guardProxy, async (why) => {
       console.error(`the guard at ${guardProxy} went away (${why}): closing the browser`);
       await browser.close().catch(() => {});
-      fs.rmSync(profile, { recursive: true, force: true });
+      try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser's last writes */ }
       process.exit(3);
     });
   }
