@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 )
@@ -26,7 +27,10 @@ var errTabGone = errors.New("guard: the tab was closed while the page loaded")
 // ErrCrashed as its cause, when the browser reports the tab crashed.
 func (g *Guard) tabLife(ctx context.Context, t *chromedp.Target) (context.Context, context.CancelFunc) {
 	lctx, cancel := context.WithCancelCause(ctx)
+	// The browser reports it to a client that discovers targets; the tab's
+	// own session, once its Inspector domain is on.
 	crashed := cdp.Events(lctx, g.browser, target.TargetCrashed) // subscribed now
+	tabCrashed := cdp.Events(lctx, t, inspector.TargetCrashed)
 	go func() {
 		for ev, err := range crashed {
 			if err != nil {
@@ -38,6 +42,15 @@ func (g *Guard) tabLife(ctx context.Context, t *chromedp.Target) (context.Contex
 			}
 		}
 	}()
+	go func() {
+		for _, err := range tabCrashed {
+			if err == nil {
+				cancel(ErrCrashed)
+			}
+			return
+		}
+	}()
+	cdp.Call(lctx, t, inspector.Enable, cdp.Empty{})
 	return lctx, func() { cancel(nil) }
 }
 
