@@ -24,7 +24,7 @@ import (
 // ownBrowser starts Chromium as someone else would: a DevTools port, a
 // profile with network prediction off, and, when proxy is set, the guard's
 // proxy at that address. It returns the process and its HTTP endpoint.
-func ownBrowser(t *testing.T, proxy string) (*exec.Cmd, string) {
+func ownBrowser(t *testing.T, proxy string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
 	exe, _ := guard.FindChromium()
 	dir := t.TempDir()
@@ -39,6 +39,7 @@ func ownBrowser(t *testing.T, proxy string) (*exec.Cmd, string) {
 	if proxy != "" {
 		args = append(args, "--proxy-server=http://"+proxy, "--proxy-bypass-list=<-loopback>")
 	}
+	args = append(args, flags...)
 	cmd := exec.Command(exe, append(args, "about:blank")...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -192,5 +193,33 @@ func crashTab(pageURL string) func(t *testing.T, cmd *exec.Cmd, endpoint string)
 		cctx, ccancel := context.WithTimeout(tctx, 5*time.Second)
 		defer ccancel()
 		cdp.Call(cctx, chromedp.FromContext(tctx).Target, page.Crash, cdp.Empty{})
+	}
+}
+
+// TestBrowseAttachNotProxied: with --proxy-addr, a browser that does not
+// send its requests through that proxy is refused at attach (exit status
+// 2), before anything is guarded: one started without --proxy-server, and
+// one whose loopback requests bypass it (Chromium's default without
+// --proxy-bypass-list=<-loopback>).
+func TestBrowseAttachNotProxied(t *testing.T) {
+	browseChromium(t)
+	for _, tt := range []struct {
+		name  string
+		flags func(proxy string) []string
+	}{
+		{"no proxy", func(string) []string { return nil }},
+		{"loopback bypassed", func(proxy string) []string { return []string{"--proxy-server=http://" + proxy} }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			proxy := freeProxyAddr(t)
+			_, endpoint := ownBrowser(t, "", tt.flags(proxy)...)
+			var out, errb lockedBuffer
+			done := browseInBackground(t, &out, &errb, "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--proxy-addr", proxy)
+			code := exitWithin(t, done, &out, &errb)
+			want := "robotstxt: browse: guard: the browser does not send its requests through the guard's proxy at " + proxy
+			if code != exitUsage || !strings.HasPrefix(errb.String(), want) || strings.Contains(errb.String(), "guarding ") {
+				t.Errorf("exit %d, stderr:\n%s\nwant %d and %q", code, errb.String(), exitUsage, want)
+			}
+		})
 	}
 }
