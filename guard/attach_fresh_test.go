@@ -4,10 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +12,7 @@ import (
 
 	"github.com/robotstxt/robotstxt/guard"
 	"github.com/robotstxt/robotstxt/internal/leaksite"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
 // TestAttachFreshProfileNewTab (issue 41, item 3): attaching is all or
@@ -64,37 +61,14 @@ func TestAttachFreshProfileNewTab(t *testing.T) {
 // endpoint and a chromedp context attached to it; both end with the test.
 func externalBrowser(t *testing.T, path string) (string, context.Context) {
 	t.Helper()
-	dir := t.TempDir()
+	_, endpoint := testutil.OwnChromium(t, path, "")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
-	cmd := exec.CommandContext(ctx, path, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--remote-debugging-port=0", "--user-data-dir="+dir, "about:blank")
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	port, wsPath := devToolsActivePort(t, dir)
-	actx, cancelAlloc := remote.NewAllocator(ctx, "ws://127.0.0.1:"+port+wsPath)
+	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)
 	t.Cleanup(cancelAlloc)
 	bctx, cancelTab := chromedp.NewContext(actx)
 	t.Cleanup(cancelTab)
-	return "http://127.0.0.1:" + port, bctx
-}
-
-// devToolsActivePort waits until Chromium wrote the port it chose.
-func devToolsActivePort(t *testing.T, dir string) (port, wsPath string) {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
-		if lines := strings.Split(string(b), "\n"); err == nil && len(lines) >= 2 && lines[0] != "" && lines[1] != "" {
-			return lines[0], lines[1]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Chromium wrote no DevToolsActivePort: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	return endpoint, bctx
 }
 
 // openTab opens a tab with rawURL through the DevTools endpoint.

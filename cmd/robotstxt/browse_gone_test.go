@@ -4,9 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,6 +17,7 @@ import (
 
 	"github.com/robotstxt/robotstxt/guard"
 	"github.com/robotstxt/robotstxt/internal/leaksite"
+	"github.com/robotstxt/robotstxt/internal/testutil"
 )
 
 // ownBrowser starts Chromium as someone else would: a DevTools port, a
@@ -27,35 +26,11 @@ import (
 func ownBrowser(t *testing.T, proxy string, flags ...string) (*exec.Cmd, string) {
 	t.Helper()
 	exe, _ := guard.FindChromium()
-	dir := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(dir, "Default"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "Default", "Preferences"), []byte(`{"net":{"network_prediction_options":2}}`), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	args := []string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-port=0",
-		"--user-data-dir=" + dir, "--disable-features=IsolateSandboxedIframes"}
+	args := []string{"--disable-features=IsolateSandboxedIframes"}
 	if proxy != "" {
 		args = append(args, "--proxy-server=http://"+proxy, "--proxy-bypass-list=<-loopback>")
 	}
-	args = append(args, flags...)
-	cmd := exec.Command(exe, append(args, "about:blank")...)
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
-		if l := strings.Split(string(b), "\n"); err == nil && len(l) >= 2 && l[0] != "" && l[1] != "" {
-			return cmd, "http://127.0.0.1:" + l[0]
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("Chromium wrote no DevToolsActivePort: %v", err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	return testutil.OwnChromium(t, exe, `{"net":{"network_prediction_options":2}}`, append(args, flags...)...)
 }
 
 // browseInBackground runs the browse command in the background; the channel gives
