@@ -3,7 +3,9 @@ package guard_test
 import (
 	"context"
 	"errors"
+	"log"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -23,7 +25,9 @@ import (
 // times over: each run is refused as a browser that makes speculative
 // loads, or, were it let through, guarded: nothing disallowed reaches the
 // server. The check once let such a browser through when the browser was
-// slow to answer (a timeout was taken for "no Preload domain").
+// slow to answer (a timeout was taken for "no Preload domain"). Then, on
+// the profile docs/browse.md prescribes, twice: attached, and the tab
+// opened with its URL is guarded from its creation.
 func TestAttachFreshProfileNewTab(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are not short")
@@ -54,19 +58,40 @@ func TestAttachFreshProfileNewTab(t *testing.T) {
 		t.Errorf("refused %d of %d runs: the answer must not depend on the run", refused, runs)
 	}
 	t.Logf("refused %d of %d runs", refused, runs)
+
+	// The profile docs/browse.md prescribes: attached, and the tab opened
+	// with its URL is guarded from its creation (paused until the guard
+	// prepared it): the page's report is the guarded one, and nothing
+	// disallowed reached the servers.
+	for i := range 2 {
+		s := leaksite.New(t)
+		endpoint, bctx := externalBrowser(t, path, `{"net":{"network_prediction_options":2}}`)
+		g, _ := newGuard(t, true)
+		if err := g.Attach(bctx); err != nil {
+			t.Fatalf("prescribed profile, run %d: Attach: %v", i, err)
+		}
+		openTab(t, endpoint, s.A.URL+"/")
+		reports := s.WaitReports(t, "page")
+		g.Detach(bctx)
+		if r, want := reports["page"], leaksite.WantReport("page"); r != want {
+			t.Errorf("prescribed profile, run %d: report %q, want %q", i, r, want)
+		}
+		s.CheckServers(t, g.Records())
+	}
 }
 
 // externalBrowser starts Chromium at path as someone else would, with a
-// DevTools port, on a fresh profile (no Preferences), and returns its HTTP
+// DevTools port, on a fresh profile (with prefs as its Preferences, none
+// when not given), and returns its HTTP
 // endpoint and a chromedp context attached to it; both end with the test.
-func externalBrowser(t *testing.T, path string) (string, context.Context) {
+func externalBrowser(t *testing.T, path string, prefs ...string) (string, context.Context) {
 	t.Helper()
-	_, endpoint := testutil.OwnChromium(t, path, "")
+	_, endpoint := testutil.OwnChromium(t, path, strings.Join(prefs, ""), "--disable-features=IsolateSandboxedIframes")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)
 	t.Cleanup(cancelAlloc)
-	bctx, cancelTab := chromedp.NewContext(actx)
+	bctx, cancelTab := chromedp.NewContext(actx, chromedp.WithErrorf(guard.QuietErrorf(log.Printf)))
 	t.Cleanup(cancelTab)
 	return endpoint, bctx
 }
