@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log"
 	"net/http"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -65,16 +66,22 @@ func TestAttachFreshProfileNewTab(t *testing.T) {
 	// disallowed reached the servers.
 	for i := range 2 {
 		s := leaksite.New(t)
-		endpoint, bctx := externalBrowser(t, path, `{"net":{"network_prediction_options":2}}`)
+		cmd, endpoint, bctx := externalBrowserCmd(t, path, `{"net":{"network_prediction_options":2}}`)
 		g, _ := newGuard(t, true)
 		if err := g.Attach(bctx); err != nil {
 			t.Fatalf("prescribed profile, run %d: Attach: %v", i, err)
 		}
 		openTab(t, endpoint, s.A.URL+"/")
-		reports := s.WaitReports(t, "page")
-		g.Detach(bctx)
-		if r, want := reports["page"], leaksite.WantReport("page"); r != want {
-			t.Errorf("prescribed profile, run %d: report %q, want %q", i, r, want)
+		reports := s.WaitReports(t, "page", "kinds")
+		// The browser first: detached, the guard would let the page's
+		// later requests go unguarded.
+		cmd.Process.Kill()
+		cmd.Wait()
+		g.Detach(context.Background())
+		for via, r := range reports {
+			if want := leaksite.WantReport(via); r != want {
+				t.Errorf("prescribed profile, run %d: %s: report %q, want %q", i, via, r, want)
+			}
 		}
 		s.CheckServers(t, g.Records())
 	}
@@ -86,14 +93,21 @@ func TestAttachFreshProfileNewTab(t *testing.T) {
 // endpoint and a chromedp context attached to it; both end with the test.
 func externalBrowser(t *testing.T, path string, prefs ...string) (string, context.Context) {
 	t.Helper()
-	_, endpoint := testutil.OwnChromium(t, path, strings.Join(prefs, ""), "--disable-features=IsolateSandboxedIframes")
+	_, endpoint, bctx := externalBrowserCmd(t, path, prefs...)
+	return endpoint, bctx
+}
+
+// externalBrowserCmd is externalBrowser, with the browser's process.
+func externalBrowserCmd(t *testing.T, path string, prefs ...string) (*exec.Cmd, string, context.Context) {
+	t.Helper()
+	cmd, endpoint := testutil.OwnChromium(t, path, strings.Join(prefs, ""), "--disable-features=IsolateSandboxedIframes")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)
 	t.Cleanup(cancelAlloc)
 	bctx, cancelTab := chromedp.NewContext(actx, chromedp.WithErrorf(guard.QuietErrorf(log.Printf)))
 	t.Cleanup(cancelTab)
-	return endpoint, bctx
+	return cmd, endpoint, bctx
 }
 
 // openTab opens a tab with rawURL through the DevTools endpoint.
