@@ -74,8 +74,9 @@ type Proxy struct {
 	g       *Guard
 	relay   *httputil.ReverseProxy
 	dialer  *net.Dialer
-	urls    map[string]int  // admitted http: URL -> requests it may still make
-	queue   []string        // the admissions, oldest first (bounds urls)
+	urls    map[string][]uint64 // admitted http: URL -> its admissions not used yet, oldest first
+	queue   []admission         // every admission, oldest first, until evicted (bounds urls)
+	seq     uint64
 	hosts   map[string]bool // host:port admitted for a tunnel
 	probed  bool
 	conns   map[io.Closer]bool
@@ -103,7 +104,7 @@ func NewProxy(addr string) (*Proxy, error) {
 	var tok [12]byte
 	rand.Read(tok[:])
 	p := &Proxy{ln: ln, probe: "/.well-known/robotstxt-guard-probe-" + hex.EncodeToString(tok[:]),
-		urls: map[string]int{}, hosts: map[string]bool{}, conns: map[io.Closer]bool{},
+		urls: map[string][]uint64{}, hosts: map[string]bool{}, conns: map[io.Closer]bool{},
 		closed: make(chan struct{}), slots: make(chan struct{}, maxTunnels)}
 	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second,
 		ErrorLog: nullLogger()}
@@ -189,7 +190,7 @@ func (p *Proxy) bind(g *Guard) error {
 func (p *Proxy) unbind() {
 	p.mu.Lock()
 	p.g = nil
-	p.urls, p.queue, p.hosts = map[string]int{}, nil, map[string]bool{}
+	p.urls, p.queue, p.hosts = map[string][]uint64{}, nil, map[string]bool{}
 	p.mu.Unlock()
 }
 
@@ -208,19 +209,47 @@ func (p *Proxy) admit(rawURL string) {
 		return
 	}
 	if scheme == "http" {
-		p.urls[rawURL]++
-		p.queue = append(p.queue, rawURL)
-		for len(p.queue) > maxTickets {
+		p.seq++
+		p.urls[rawURL] = append(p.urls[rawURL], p.seq)
+		p.queue = append(p.queue, admission{rawURL, p.seq})
+		if len(p.queue) > maxTickets {
+			// The oldest admission goes, if it was not used yet (a request
+			// uses its URL's oldest first). Fail closed: its request, should
+			// it come this late, is refused.
 			old := p.queue[0]
-			p.queue = p.queue[1:]
-			if p.urls[old]--; p.urls[old] <= 0 {
-				delete(p.urls, old)
+			p.queue = p.queue[1:] // append reallocates, leaving the head behind
+			if q := p.urls[old.url]; len(q) > 0 && q[0] == old.seq {
+				p.useTicket(old.url)
 			}
 		}
 	}
-	if a := authority(u); a != "" && len(p.hosts) < maxTickets {
+	if a := authority(u); a != "" {
+		if len(p.hosts) >= maxTickets && !p.hosts[a] {
+			// Start over: each admission names its host again.
+			clear(p.hosts)
+		}
 		p.hosts[a] = true
 	}
+}
+
+// admission is one admission of an http: URL.
+type admission struct {
+	url string
+	seq uint64
+}
+
+// useTicket uses the oldest admission of rawURL; p.mu is held.
+func (p *Proxy) useTicket(rawURL string) bool {
+	q := p.urls[rawURL]
+	if len(q) == 0 {
+		return false
+	}
+	if len(q) == 1 {
+		delete(p.urls, rawURL)
+	} else {
+		p.urls[rawURL] = q[1:]
+	}
+	return true
 }
 
 // authority is the host:port a tunnel to u's origin asks for.
@@ -295,18 +324,7 @@ func (p *Proxy) forward(w http.ResponseWriter, r *http.Request) {
 	}
 	key := r.RequestURI
 	p.mu.Lock()
-	relay, ok := p.relay, p.g != nil && p.urls[key] > 0
-	if ok {
-		if p.urls[key]--; p.urls[key] == 0 {
-			delete(p.urls, key)
-		}
-		for i, q := range p.queue {
-			if q == key {
-				p.queue = append(p.queue[:i], p.queue[i+1:]...)
-				break
-			}
-		}
-	}
+	relay, ok := p.relay, p.g != nil && p.useTicket(key)
 	p.mu.Unlock()
 	if !ok {
 		p.refuse(w, r.Method+" "+key, "not admitted by the guard (a request made outside its interception, or with no guard attached)")

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -201,4 +202,42 @@ func probed(p *Proxy) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.probed
+}
+
+// TestProxyTickets: the admissions waiting for their request are bounded
+// (maxTickets): beyond it the oldest unused one goes (its request, should
+// it come that late, is refused), and no other: a URL admitted, used, and
+// admitted again after many others keeps its new admission.
+func TestProxyTickets(t *testing.T) {
+	p, _ := newProxy(t, &netguard.Policy{AllowPrivate: true})
+	use := func(u string) bool {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return p.useTicket(u)
+	}
+	const again = "http://127.0.0.1:1/again"
+	p.admit(again)
+	if !use(again) {
+		t.Fatal("an admission could not be used")
+	}
+	first := "http://127.0.0.1:1/0"
+	for i := range maxTickets {
+		p.admit("http://127.0.0.1:1/" + strconv.Itoa(i))
+	}
+	p.admit(again) // evicts the oldest admission still in the queue
+	if !use(again) {
+		t.Error("the latest admission of a URL admitted before was taken away")
+	}
+	if use(first) {
+		t.Error("the oldest admission beyond the bound was kept")
+	}
+	if !use("http://127.0.0.1:1/1") || !use("http://127.0.0.1:1/" + strconv.Itoa(maxTickets-1)) {
+		t.Error("admissions within the bound were taken away")
+	}
+	p.mu.Lock()
+	n, q := len(p.urls), len(p.queue)
+	p.mu.Unlock()
+	if n > maxTickets || q > maxTickets {
+		t.Errorf("%d URLs and %d admissions kept, bound %d", n, q, maxTickets)
+	}
 }
