@@ -231,7 +231,7 @@ func TestProxyTickets(t *testing.T) {
 	if use(first) {
 		t.Error("the oldest admission beyond the bound was kept")
 	}
-	if !use("http://127.0.0.1:1/1") || !use("http://127.0.0.1:1/" + strconv.Itoa(maxTickets-1)) {
+	if !use("http://127.0.0.1:1/1") || !use("http://127.0.0.1:1/"+strconv.Itoa(maxTickets-1)) {
 		t.Error("admissions within the bound were taken away")
 	}
 	p.mu.Lock()
