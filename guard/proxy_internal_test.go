@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/robotstxt/robotstxt/netguard"
 )
@@ -240,4 +241,47 @@ func TestProxyTickets(t *testing.T) {
 	if n > maxTickets || q > maxTickets {
 		t.Errorf("%d URLs and %d admissions kept, bound %d", n, q, maxTickets)
 	}
+}
+
+// FuzzProxyRequest: whatever a client sends the proxy (ORIGIN stands for
+// a loopback origin's host:port), with nothing admitted, nothing reaches
+// the origin, and the proxy answers or closes.
+func FuzzProxyRequest(f *testing.F) {
+	for _, s := range []string{
+		"GET http://ORIGIN/x HTTP/1.1\r\nHost: ORIGIN\r\n\r\n",
+		"CONNECT ORIGIN HTTP/1.1\r\nHost: ORIGIN\r\n\r\nGET /x HTTP/1.1\r\nHost: ORIGIN\r\n\r\n",
+		"GET /x HTTP/1.1\r\nHost: ORIGIN\r\n\r\n",
+		"POST http://ORIGIN/x HTTP/1.1\r\nHost: ORIGIN\r\nContent-Length: 3\r\n\r\nabc",
+		"GET http://ORIGIN/x HTTP/1.1\r\nHost: ORIGIN\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+		"GET HTTP://ORIGIN/x HTTP/1.0\r\n\r\n",
+		"GET //ORIGIN/x HTTP/1.1\r\nHost: ORIGIN\r\n\r\n",
+		"CONNECT ORIGIN.:80 HTTP/1.1\r\n\r\n",
+	} {
+		f.Add(s)
+	}
+	var n atomic.Int64
+	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { n.Add(1) }))
+	defer origin.Close()
+	host := strings.TrimPrefix(origin.URL, "http://")
+	p, err := NewProxy("127.0.0.1:0")
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.bind(&Guard{Net: &netguard.Policy{AllowPrivate: true}}); err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, req string) {
+		conn, err := net.Dial("tcp", p.Addr())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		conn.SetDeadline(time.Now().Add(300 * time.Millisecond)) // a keep-alive connection stays open
+		io.WriteString(conn, strings.ReplaceAll(req, "ORIGIN", host))
+		io.Copy(io.Discard, conn) // until the proxy answers and closes, or the deadline
+		if n.Load() != 0 {
+			t.Fatalf("a request reached the origin with nothing admitted: %q", req)
+		}
+	})
 }
