@@ -303,15 +303,20 @@ func (g *Guard) Attach(ctx context.Context) error {
 		}
 	}()
 
+	proxyBound := false
 	if g.Proxy != nil {
 		// Before the first admission: each one lets its request through.
 		if err := g.Proxy.bind(g); err != nil {
 			stop()
 			return err
 		}
+		defer func() {
+			if !proxyBound {
+				g.unbindProxy() // Attach failed
+			}
+		}()
 	}
 	if _, err := cdp.Call(ctx, g.browser, fetch.Enable, fetch.EnableParams{Patterns: fetchPatterns()}); err != nil {
-		g.unbindProxy()
 		stop()
 		return fmt.Errorf("guard: enabling request interception: %w", err)
 	}
@@ -336,12 +341,12 @@ func (g *Guard) Attach(ctx context.Context) error {
 	}
 	if g.Proxy != nil {
 		if err := g.probeProxy(ctx); err != nil {
-			g.unbindProxy()
 			cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{})
 			stop()
 			return err
 		}
 	}
+	proxyBound = true
 	return nil
 }
 
