@@ -42,6 +42,21 @@ function watchGuard(addr, gone) {
   req.on('close', () => once('its connection closed'));
 }
 
+// end closes the browser, removes the profile and exits, once: the guard
+// gone and the script done may both ask.
+let ending;
+function end(close, profile, code, message) {
+  if (!ending) {
+    ending = (async () => {
+      if (message) console.error(message);
+      await close().catch(() => {});
+      try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser's last writes */ }
+      process.exit(code);
+    })();
+  }
+  return ending;
+}
+
 async function main() {
   const url = process.argv[2];
   const guardProxy = process.env.ROBOTSTXT_GUARD_PROXY; // the guard's --proxy-addr
@@ -68,12 +83,8 @@ async function main() {
   console.log('ENDPOINT ' + browser.wsEndpoint());
   await lines.next(); // the guard is attached
   if (guardProxy) {
-    watchGuard(guardProxy, async (why) => {
-      console.error(`the guard at ${guardProxy} went away (${why}): closing the browser`);
-      await browser.close().catch(() => {});
-      try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser's last writes */ }
-      process.exit(3);
-    });
+    watchGuard(guardProxy, (why) => end(() => browser.close(), profile, 3,
+      `the guard at ${guardProxy} went away (${why}): closing the browser`));
   }
   const page = await browser.newPage();
   // The guard prepares each new tab (its websocket check) before the tab's
@@ -84,8 +95,7 @@ async function main() {
   await page.waitForFunction(() => document.title === 'done', { polling: 100, timeout: 30000 });
   console.log('LOADED');
   await lines.next(); // standard input ends: done
-  await browser.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await end(() => browser.close(), profile, 0);
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -83,7 +83,7 @@ async function main() {
   console.log('DONE ' + JSON.stringify(out));
   await lines.next(); // standard input ends
   await close().catch(() => {});
-  fs.rmSync(profile, { recursive: true, force: true });
+  try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser's last writes */ }
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });
