@@ -45,6 +45,7 @@ type LaunchOption func(*launchConfig)
 type launchConfig struct {
 	userAgent string
 	proxy     string
+	guarded   *Proxy
 	flags     map[string]any
 	prefs     map[string]any
 	dataDir   string
@@ -59,6 +60,13 @@ func WithUserAgent(ua string) LaunchOption { return func(c *launchConfig) { c.us
 // WithProxy sends the browser's requests through a proxy
 // (Chromium's --proxy-server, such as "http://proxy:3128").
 func WithProxy(proxy string) LaunchOption { return func(c *launchConfig) { c.proxy = proxy } }
+
+// WithGuardProxy sends every request of the browser, loopback included,
+// through the guard's proxy p (Chromium's --proxy-server and
+// --proxy-bypass-list=<-loopback>): once the guard's process is gone, the
+// browser reaches nothing. Give the Guard the same p (Guard.Proxy). It
+// cannot be combined with WithProxy.
+func WithGuardProxy(p *Proxy) LaunchOption { return func(c *launchConfig) { c.guarded = p } }
 
 // WithFlag adds a command-line flag ("name", without the dashes; true for
 // a flag without a value). The guard's own flags cannot be taken away:
@@ -161,8 +169,17 @@ func Launch(ctx context.Context, execPath string, options ...LaunchOption) (cont
 	if conf.userAgent != "" {
 		opts = append(opts, chromedp.UserAgent(conf.userAgent))
 	}
+	if conf.proxy != "" && conf.guarded != nil {
+		if remove {
+			os.RemoveAll(dir)
+		}
+		return nil, nil, errors.New("guard: WithProxy and WithGuardProxy: the browser has one proxy")
+	}
 	if conf.proxy != "" {
 		opts = append(opts, chromedp.ProxyServer(conf.proxy))
+	}
+	if p := conf.guarded; p != nil {
+		opts = append(opts, chromedp.ProxyServer(p.URL()), chromedp.Flag("proxy-bypass-list", "<-loopback>"))
 	}
 	for name, v := range conf.flags {
 		if name == "disable-features" {
@@ -337,13 +354,14 @@ func (g *Guard) load(ctx context.Context, rawURL string, wait Wait) (failed stri
 		return "", fmt.Errorf("guard: this tab could not be guarded: %w", err)
 	}
 	var s cdp.Session = t
-	lctx, cancel := context.WithCancel(ctx)
+	// A crash of the tab, or the browser gone, ends the wait (gone.go).
+	lctx, cancel := g.tabLife(ctx, t)
 	defer cancel()
 	loaded := cdp.Events(lctx, s, page.LoadEventFired)
 	life := cdp.Events(lctx, s, page.LifecycleEvent)
-	res, err := cdp.Call(ctx, s, page.Navigate, page.NavigateParams{URL: rawURL})
+	res, err := cdp.Call(lctx, s, page.Navigate, page.NavigateParams{URL: rawURL})
 	if err != nil {
-		return "", err
+		return "", loadEnded(ctx, lctx, err)
 	}
 	if res.ErrorText != "" {
 		return res.ErrorText, nil
@@ -356,7 +374,7 @@ func (g *Guard) load(ctx context.Context, rawURL string, wait Wait) (failed stri
 		loaders := map[cdp.LoaderID]bool{res.LoaderID: true}
 		for ev, err := range life {
 			if err != nil {
-				return "", err
+				return "", loadEnded(ctx, lctx, err)
 			}
 			if ev.FrameID != cdp.FrameID(t.TargetID) {
 				continue
@@ -371,12 +389,13 @@ func (g *Guard) load(ctx context.Context, rawURL string, wait Wait) (failed stri
 	default:
 		for _, err := range loaded {
 			if err != nil {
-				return "", err
+				return "", loadEnded(ctx, lctx, err)
 			}
 			return "", nil
 		}
 	}
-	return "", ctx.Err()
+	// The tab's events ended: its session is gone.
+	return "", loadEnded(ctx, lctx, nil)
 }
 
 // Screenshot captures the visible part of the page as PNG.

@@ -65,6 +65,19 @@
 // browser that preloads (ErrSpeculativeLoads), asking its Preload domain,
 // and one whose Preload domain does not say (ErrPreloadingUnknown):
 // Chromium's headless shell, which preloads whatever its profile says.
+// A browser that does not answer the question is refused too: attaching
+// is all or nothing.
+//
+// # When the guard dies
+//
+// The interception lives in the guard's process. With a Proxy (NewProxy,
+// Guard.Proxy, and WithGuardProxy or --proxy-server for the browser), the
+// browser's requests all go through a proxy in that process too, so that a
+// guard killed leaves the browser with no way out; while it runs, the proxy
+// relays only what the guard admitted (an http: URL once per admission, a
+// tunnel to a host and port it admitted something for). Attach checks that
+// the browser uses it (ErrNotProxied). A page load ends with ErrCrashed or
+// ErrBrowserGone when the tab crashes or the browser goes away.
 //
 // A redirect is a new request, paused and decided like the first: a
 // redirect of the navigation (or of any request) to a disallowed URL is

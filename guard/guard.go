@@ -109,6 +109,12 @@ type Guard struct {
 	// network address, so that worker's requests to private and loopback
 	// addresses fail (Local Network Access).
 	CheckWorkerScripts bool
+	// Proxy, when set, is the browser's proxy, in this process (proxy.go):
+	// the browser must send every request through it, so that it reaches
+	// nothing once the guard is gone, and the proxy relays only what the
+	// guard admitted. Attach checks that the browser uses it, and refuses
+	// one that does not (ErrNotProxied).
+	Proxy *Proxy
 
 	mu         sync.Mutex
 	attached   bool
@@ -152,6 +158,7 @@ type Guard struct {
 	prepared     atomic.Int64
 	tabs         map[cdp.FrameID]*tab // tabs besides Attach's, by target ID
 	tabsPrepared atomic.Int64
+	probeURL     string // the proxy's probe (proxy.go)
 }
 
 // entry is a request waiting for its target's answer.
@@ -296,6 +303,19 @@ func (g *Guard) Attach(ctx context.Context) error {
 		}
 	}()
 
+	proxyBound := false
+	if g.Proxy != nil {
+		// Before the first admission: each one lets its request through.
+		if err := g.Proxy.bind(g); err != nil {
+			stop()
+			return err
+		}
+		defer func() {
+			if !proxyBound {
+				g.unbindProxy() // Attach failed
+			}
+		}()
+	}
 	if _, err := cdp.Call(ctx, g.browser, fetch.Enable, fetch.EnableParams{Patterns: fetchPatterns()}); err != nil {
 		stop()
 		return fmt.Errorf("guard: enabling request interception: %w", err)
@@ -319,6 +339,14 @@ func (g *Guard) Attach(ctx context.Context) error {
 		stop()
 		return fmt.Errorf("guard: adding the websocket check: %w", err)
 	}
+	if g.Proxy != nil {
+		if err := g.probeProxy(ctx); err != nil {
+			cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{})
+			stop()
+			return err
+		}
+	}
+	proxyBound = true
 	return nil
 }
 
@@ -332,6 +360,7 @@ func (g *Guard) Detach(ctx context.Context) error {
 	}
 	g.stopDecide()
 	g.waitDecisions(ctx)
+	g.unbindProxy() // detached, the guard admits nothing more
 	g.unwatchWorkers(ctx)
 	err := watchBrowser(ctx, g.browser, false)
 	if _, err2 := cdp.Call(ctx, g.browser, fetch.Disable, cdp.Empty{}); err == nil {
@@ -382,6 +411,14 @@ func (g *Guard) MainFrame() cdp.FrameID { return g.mainFrame }
 func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 	if ev.ResponseStatusCode != 0 || ev.ResponseErrorReason != "" {
 		g.answered(ctx, ev)
+		return
+	}
+	if g.Proxy != nil && g.isProbe(ev.Request.URL) {
+		go func() {
+			ctx, cancel := callContext(ctx)
+			defer cancel()
+			cdp.Call(ctx, g.browser, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: ev.RequestID})
+		}()
 		return
 	}
 	u := ev.Request.URL + ev.Request.URLFragment
@@ -492,11 +529,13 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 			code := int64(403)
 			if r.Action == gate.Admit {
 				code = 204
+				g.proxyAdmit(e.url) // its tunnel
 			}
 			_, err = cdp.Call(ctx, g.browser, fetch.FulfillRequest, fetch.FulfillRequestParams{RequestID: ev.RequestID, ResponseCode: code,
 				ResponseHeaders: []*fetch.HeaderEntry{{Name: "Cache-Control", Value: "no-store"}, {Name: "Access-Control-Allow-Origin", Value: "*"},
 					{Name: "Access-Control-Expose-Headers", Value: "X-Robotstxt-Guard"}, {Name: "X-Robotstxt-Guard", Value: g.wsPath}}})
 		case r.Action == gate.Admit:
+			g.proxyAdmit(ev.Request.URL) // before the browser sends it
 			p := fetch.ContinueRequestParams{RequestID: ev.RequestID}
 			if g.UserAgent != "" || g.signer != nil {
 				var signed bool

@@ -3,8 +3,10 @@ package guard
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
+	"github.com/chromedp/cdproto"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/preload"
 )
@@ -31,14 +33,21 @@ var ErrPreloadingUnknown = errors.New("guard: the browser did not say whether it
 
 // checkPreloading asks the tab whether the browser preloads (the Preload
 // domain reports the state when enabled) and refuses a browser that does.
-// A browser without the Preload domain predates speculation rules' loads
-// in other processes and is let through.
+// A browser without the Preload domain (it answers that the method does
+// not exist) predates speculation rules' loads in other processes and is
+// let through. Any other failure to ask, a timeout on a loaded machine
+// included, refuses: the answer must not depend on how fast the browser
+// answers (it once let a browser with prediction on through).
 func checkPreloading(ctx context.Context, tab cdp.Session) error {
-	cctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	cctx, cancel := context.WithTimeout(ctx, preloadWait)
 	defer cancel()
 	states := cdp.Events(cctx, tab, preload.PreloadEnabledStateUpdated)
 	if _, err := cdp.Call(cctx, tab, preload.Enable, cdp.Empty{}); err != nil {
-		return nil
+		var e *cdproto.Error
+		if errors.As(err, &e) && e.Code == methodNotFound {
+			return nil
+		}
+		return fmt.Errorf("%w (Preload.enable: %v)", ErrPreloadingUnknown, err)
 	}
 	defer cdp.Call(ctx, tab, preload.Disable, cdp.Empty{})
 	for ev, err := range states {
@@ -53,3 +62,11 @@ func checkPreloading(ctx context.Context, tab cdp.Session) error {
 	}
 	return ErrPreloadingUnknown
 }
+
+// preloadWait bounds the question; generous, for a loaded machine (a
+// browser that does not answer in time is refused, not let through).
+const preloadWait = 30 * time.Second
+
+// methodNotFound is JSON-RPC's error code for a method the browser does
+// not have.
+const methodNotFound = -32601

@@ -73,6 +73,18 @@ is refused: start it on a profile whose Default/Preferences sets
 {"net": {"network_prediction_options": 2}} (see docs/browse.md). So is
 Chromium's headless shell (Playwright's default headless browser), which
 makes them whatever its profile says: attach to the full Chromium.
+--attach exits with status 1 when the browser goes away (closed, crashed
+or killed).
+
+The guard is also the browser's proxy: the browser browse starts sends
+every request through a proxy on a loopback port of this process, which
+relays only what the guard admitted; should the command die, the browser
+reaches nothing. With --attach, --proxy-addr 127.0.0.1:PORT serves that
+proxy on a port you chose, and the browser must be started with
+--proxy-server=http://127.0.0.1:PORT --proxy-bypass-list=<-loopback>
+(Playwright: proxy: {server: 'http://127.0.0.1:PORT'}): the guard checks
+that it is, and refuses a browser that is not. Without --proxy-addr the
+attached browser goes on unguarded should this command die.
 
 --json writes, instead of the text summary, one JSON object per page for
 programs: url, finalURL, status (the final document's HTTP status, or
@@ -122,6 +134,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	var flags flagList
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
+	proxyAddr := fs.String("proxy-addr", "", "with --attach: serve the guard's proxy at this loopback `address` (127.0.0.1:PORT), which the browser was started with as --proxy-server; it then reaches nothing once the guard is gone")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
@@ -211,6 +224,8 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		if *chromium != "" || len(flags) > 0 {
 			return usagef("browse: --attach with --chromium or --chromium-flag: the attached browser is someone else's")
 		}
+	} else if *proxyAddr != "" {
+		return usagef("browse: --proxy-addr without --attach: the browser browse starts gets a proxy of the guard's own")
 	}
 	var waitFor guard.Wait
 	switch *wait {
@@ -283,6 +298,20 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		// the crawler's on each request it lets go on.
 		g.UserAgent = header
 	}
+	// The guard's proxy (guard/proxy.go): the browser's only way out, so
+	// that it reaches nothing once this process is gone.
+	if *attach == "" || *proxyAddr != "" {
+		addr := *proxyAddr
+		if addr == "" {
+			addr = "127.0.0.1:0"
+		}
+		px, err := guard.NewProxy(addr)
+		if err != nil {
+			return usagef("browse: --proxy-addr: %v", err)
+		}
+		defer px.Close()
+		g.Proxy = px
+	}
 
 	interrupted := ctx
 	if *attach != "" && target == "" {
@@ -300,7 +329,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	if *attach != "" {
 		bctx, stop, err = attachBrowser(context.WithoutCancel(lctx), *attach)
 	} else {
-		opts := []guard.LaunchOption{guard.WithUserAgent(header)}
+		opts := []guard.LaunchOption{guard.WithUserAgent(header), guard.WithGuardProxy(g.Proxy)}
 		for _, f := range flags {
 			name, value, ok := strings.Cut(strings.TrimLeft(f, "-"), "=")
 			if ok {
@@ -322,7 +351,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	}
 	defer stop()
 	if err := g.Attach(bctx); err != nil {
-		if errors.Is(err, guard.ErrSpeculativeLoads) || errors.Is(err, guard.ErrPreloadingUnknown) {
+		if errors.Is(err, guard.ErrSpeculativeLoads) || errors.Is(err, guard.ErrPreloadingUnknown) || errors.Is(err, guard.ErrNotProxied) {
 			return usagef("browse: %v", err)
 		}
 		return err
@@ -334,14 +363,23 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	w := &browseWriter{out: out, rec: recOut, json: *jsonOut, agent: *agent, recordsFile: *recordsFile}
 	if target == "" {
 		fmt.Fprintf(c.stderr, "guarding %s: every tab, popup and worker, until interrupted\n", browseClean(*attach))
+		if g.Proxy == nil {
+			fmt.Fprintf(c.stderr, "browse: warning: no --proxy-addr: should this command die, the browser goes on unguarded (see docs/browse.md)\n")
+		}
+		// The browser gone (closed, crashed, killed): nothing left to guard.
+		gone := bctx.Done()
 		// The records are written as the requests are answered (or
 		// stopped), not only at the end.
 		st := &browseStream{w: recOut}
+		var goneErr error
 		tick := time.NewTicker(250 * time.Millisecond)
 	wait:
 		for {
 			select {
 			case <-interrupted.Done():
+				break wait
+			case <-gone:
+				goneErr = &exitError{code: exitFindings, msg: "browse: the browser at " + browseClean(*attach) + " went away (closed, crashed or killed): nothing is guarded any more"}
 				break wait
 			case <-tick.C:
 				if err := st.flush(g.Records(), false); err != nil {
@@ -371,7 +409,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 				return fmt.Errorf("browse: writing records: %v", err)
 			}
 		}
-		return nil
+		return goneErr
 	}
 
 	var failures []string
@@ -384,7 +422,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		}
 		pctx, pcancel := context.WithTimeout(bctx, *timeout)
 		p, loadErr := g.LoadPage(pctx, t, waitFor)
-		if loadErr != nil && pctx.Err() != nil {
+		if loadErr != nil && pctx.Err() != nil && !errors.Is(loadErr, guard.ErrCrashed) && !errors.Is(loadErr, guard.ErrBrowserGone) {
 			loadErr = fmt.Errorf("the page did not finish loading within %s", *timeout)
 		}
 		if *shot != "" && p.Failed == "" && loadErr == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -27,8 +28,10 @@ func nodeModules(t *testing.T) string {
 // Puppeteer (puppeteer-core) from Node launch Debian's Chromium, `browse
 // --attach` guards it with no page URL (every tab, until interrupted), and
 // the script loads the leak page, which opens a window.open window and a
-// target=_blank popup. Counted at the servers: no disallowed or unresolved
-// request arrived, and every request that arrived has a record.
+// target=_blank popup. The browser goes through the guard's proxy
+// (--proxy-addr). Counted at the servers: no disallowed or unresolved
+// request arrived, and every request that arrived has a record. Once the
+// guard is stopped, the script closes the browser and exits with status 3.
 func TestBrowseAttachAutomation(t *testing.T) {
 	browseChromium(t)
 	modules := nodeModules(t)
@@ -42,7 +45,8 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
 			script := exec.CommandContext(ctx, "node", filepath.Join("..", "..", "integrations", "browser", lib.script), s.A.URL+"/")
-			script.Env = append(os.Environ(), "NODE_PATH="+modules, "CHROMIUM="+exe)
+			proxy := freeProxyAddr(t)
+			script.Env = append(os.Environ(), "NODE_PATH="+modules, "CHROMIUM="+exe, "ROBOTSTXT_GUARD_PROXY="+proxy)
 			stdin, err := script.StdinPipe()
 			if err != nil {
 				t.Fatal(err)
@@ -56,9 +60,15 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			if err := script.Start(); err != nil {
 				t.Fatal(err)
 			}
+			guardStopped := false
 			defer func() {
 				stdin.Close()
-				if err := script.Wait(); err != nil {
+				err := script.Wait()
+				var ee *exec.ExitError
+				switch {
+				case guardStopped && (!errors.As(err, &ee) || ee.ExitCode() != 3 || !strings.Contains(scriptErr.String(), "went away")):
+					t.Errorf("%s: %v, want exit status 3 once the guard ended\n%s", lib.script, err, scriptErr.String())
+				case !guardStopped && err != nil:
 					t.Errorf("%s: %v\n%s", lib.script, err, scriptErr.String())
 				}
 			}()
@@ -80,7 +90,7 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			}
 
 			records := filepath.Join(t.TempDir(), "records.jsonl")
-			g := startGuarding(t, ctx, endpoint, records)
+			g := startGuarding(t, ctx, endpoint, records, "--proxy-addr", proxy)
 			stopGuard, done, out, errb := g.stop, g.done, &g.out, &g.errb
 			io.WriteString(stdin, "go\n")
 			if _, ok := next("LOADED"); !ok {
@@ -92,6 +102,7 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			reports := s.WaitReports(t, "page", "open", "blank", "kinds")
 			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
 			stopGuard()
+			guardStopped = true
 			if code := <-done; code != 0 {
 				t.Errorf("browse --attach exit %d:\n%s%s", code, out.String(), errb.String())
 			}
@@ -130,12 +141,13 @@ type guarding struct {
 }
 
 // startGuarding starts it and waits until it guards.
-func startGuarding(t *testing.T, ctx context.Context, endpoint, records string) *guarding {
+func startGuarding(t *testing.T, ctx context.Context, endpoint, records string, extra ...string) *guarding {
 	t.Helper()
 	guarded, stop := context.WithCancel(ctx)
 	g := &guarding{stop: stop, done: make(chan int, 1)}
+	args := append([]string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records}, extra...)
 	go func() {
-		g.done <- Run(guarded, []string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records},
+		g.done <- Run(guarded, args,
 			strings.NewReader(""), &g.out, &g.errb)
 	}()
 	for !strings.Contains(g.errb.String(), "guarding ") {

@@ -108,6 +108,8 @@ func TestBrowseCommand(t *testing.T) {
 		{"usage-gate-url-scope", []string{"browse", "--agent", "ExampleBot", "--gate-url", "http://127.0.0.1:8080", "--scope", filepath.Join(dir, "scope.yaml"), "http://127.0.0.1:1/"}},
 		{"usage-gate-token-without-url", []string{"browse", "--agent", "ExampleBot", "--gate-token-file", filepath.Join(dir, "token"), "http://127.0.0.1:1/"}},
 		{"usage-json-records-stdout", []string{"browse", "--agent", "ExampleBot", "--json", "--records", "-", "http://127.0.0.1:1/"}},
+		{"usage-proxy-addr-without-attach", []string{"browse", "--agent", "ExampleBot", "--proxy-addr", "127.0.0.1:0", "http://127.0.0.1:1/"}},
+		{"usage-proxy-addr-not-loopback", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:1", "--proxy-addr", "0.0.0.0:0"}},
 	}
 	for _, tt := range usage {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,14 +1,17 @@
 // Puppeteer driving Debian's Chromium behind `robotstxt browse --attach`.
 //
-//   node puppeteer-attach.cjs URL
+//   ROBOTSTXT_GUARD_PROXY=127.0.0.1:PORT node puppeteer-attach.cjs URL
 //
-// It launches Chromium, prints "ENDPOINT ws://..." (the browser's DevTools
-// websocket, for `robotstxt browse --agent YourBot --attach ENDPOINT`), waits for
-// a line on standard input once the guard is attached, loads URL, and closes the
-// browser when standard input ends. Needs the npm package puppeteer-core.
+// It launches Chromium with the guard's proxy, prints "ENDPOINT ws://..." (the
+// browser's DevTools websocket, for `robotstxt browse --agent YourBot --attach
+// ENDPOINT --proxy-addr 127.0.0.1:PORT`), waits for a line on standard input once
+// the guard is attached, loads URL, and closes the browser when standard input
+// ends. Should the guard end first, it closes the browser and exits with status
+// 3. Needs the npm package puppeteer-core.
 'use strict';
 const puppeteer = require('puppeteer-core');
 const fs = require('fs');
+const http = require('http');
 const os = require('os');
 const path = require('path');
 const readline = require('readline');
@@ -23,22 +26,66 @@ function guardedProfile() {
   return dir;
 }
 
+// watchGuard keeps a request open to the guard's proxy, which the guard
+// answers and holds until it ends (killed too: its process's sockets close
+// with it), and calls gone once it ends.
+function watchGuard(addr, gone) {
+  let called = false;
+  const once = (why) => { if (!called) { called = true; gone(why); } };
+  const req = http.get({ host: addr.split(':')[0], port: addr.split(':')[1], path: '/.well-known/robotstxt-guard/watch', agent: false }, (res) => {
+    if (res.statusCode !== 200) once('HTTP ' + res.statusCode);
+    res.on('data', () => {});
+    res.on('end', () => once('its watch ended'));
+    res.on('error', (e) => once(e.message));
+  });
+  req.on('error', (e) => once(e.message));
+  req.on('close', () => once('its connection closed'));
+}
+
+// end closes the browser, removes the profile and exits, once: the guard
+// gone and the script done may both ask.
+let ending;
+function end(close, profile, code, message) {
+  if (!ending) {
+    ending = (async () => {
+      if (message) console.error(message);
+      await close().catch(() => {});
+      try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser's last writes */ }
+      process.exit(code);
+    })();
+  }
+  return ending;
+}
+
 async function main() {
   const url = process.argv[2];
+  const guardProxy = process.env.ROBOTSTXT_GUARD_PROXY; // the guard's --proxy-addr
   const lines = readline.createInterface({ input: process.stdin })[Symbol.asyncIterator]();
   const profile = guardedProfile();
+  const args = [
+    '--no-sandbox', // as root in a container; drop it otherwise
+    '--disable-features=IsolateSandboxedIframes', // sandboxed frames checked from their start
+    '--disable-popup-blocking', // only for the test page, which opens popups from script
+  ];
+  if (guardProxy) {
+    // Every request through the guard, loopback too: once it is gone, the
+    // browser reaches nothing.
+    args.push('--proxy-server=http://' + guardProxy, '--proxy-bypass-list=<-loopback>');
+  } else {
+    console.error('warning: no ROBOTSTXT_GUARD_PROXY: should the guard die, this browser goes on unguarded');
+  }
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     userDataDir: profile,
-    args: [
-      '--no-sandbox', // as root in a container; drop it otherwise
-      '--disable-features=IsolateSandboxedIframes', // sandboxed frames checked from their start
-      '--disable-popup-blocking', // only for the test page, which opens popups from script
-    ],
+    args,
   });
   console.log('ENDPOINT ' + browser.wsEndpoint());
   await lines.next(); // the guard is attached
+  if (guardProxy) {
+    watchGuard(guardProxy, (why) => end(() => browser.close(), profile, 3,
+      `the guard at ${guardProxy} went away (${why}): closing the browser`));
+  }
   const page = await browser.newPage();
   // The guard prepares each new tab (its websocket check) before the tab's
   // first document: wait for it, else that document is refused and loaded
@@ -48,8 +95,7 @@ async function main() {
   await page.waitForFunction(() => document.title === 'done', { polling: 100, timeout: 30000 });
   console.log('LOADED');
   await lines.next(); // standard input ends: done
-  await browser.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await end(() => browser.close(), profile, 0);
 }
 
 main().catch((e) => { console.error(e); process.exit(1); });
