@@ -167,6 +167,7 @@ type Stats struct {
 	Admitted  int
 	Dropped   int
 	Held      int
+	Unguarded int // documents and workers that ran before the guard attached
 	Unmatched int // records still waiting for the target's answer
 	Prepared  int // frames and workers given the websocket check by a session of the guard's own
 	Tabs      int // tabs besides Attach's given the guard (second tabs, popups, window.open)
@@ -457,12 +458,10 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		}
 		switch {
 		case errors.Is(tabErr, errTabNotReady) && ev.Request.Method == "GET" && ev.RedirectedRequestID == "":
-			d.Action, d.Subject = gate.Drop, true
-			d.Reason = "this tab's first document came before the guard could add its websocket check (a new process's navigation holds the guard's commands until it ends): refused, and loaded again once the tab is ready"
 			g.loadAgain(ev.FrameID, e.url, header(ev.Request.Headers, "Referer"))
+			g.refusal(g.dctx, &d, gate.Drop, "this tab's first document came before the guard could add its websocket check (a new process's navigation holds the guard's commands until it ends): refused, and loaded again once the tab is ready")
 		case tabErr != nil:
-			d.Action, d.Subject = gate.Drop, true
-			d.Reason = "this tab could not be guarded: " + tabErr.Error()
+			g.refusal(g.dctx, &d, gate.Drop, "this tab could not be guarded: "+tabErr.Error())
 		case isWS && !socketURL(e.url, wsType):
 			d.Action, d.Subject = gate.Drop, true
 			d.Reason = "not a " + wsType + " URL"
@@ -555,7 +554,10 @@ func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
 }
 
 // decide fills r (whose TargetURL is set) with the guard's decision.
-func (g *Guard) decide(ctx context.Context, r *Record) {
+func (g *Guard) decide(ctx context.Context, r *Record) { g.decideWait(ctx, r, g.HoldWait) }
+
+// decideWait is decide, a hold waiting up to holdWait (0: not at all).
+func (g *Guard) decideWait(ctx context.Context, r *Record, holdWait time.Duration) {
 	target := r.TargetURL
 	u, err := url.Parse(target)
 	if err != nil {
@@ -619,13 +621,13 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 		}
 		r.Record, r.Action = d.Record, d.Action
 		r.TargetURL = target
-		if d.Action != gate.Hold || d.RetryAt.IsZero() || g.HoldWait <= 0 {
+		if d.Action != gate.Hold || d.RetryAt.IsZero() || holdWait <= 0 {
 			return
 		}
 		// The origin's policy is due again at RetryAt (by the gate's
 		// clock): wait for it when that is within our bound.
 		wait := max(d.RetryAt.Sub(g.now()), 0) + 10*time.Millisecond
-		if time.Since(start)+wait > g.HoldWait {
+		if time.Since(start)+wait > holdWait {
 			return
 		}
 		t := time.NewTimer(wait)
@@ -817,6 +819,9 @@ func (g *Guard) answer(id network.RequestID, res *network.Response) {
 func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 	if strings.HasPrefix(ev.DocumentURL, "chrome-error:") {
 		return // the browser's own error page, shown for a blocked frame
+	}
+	if ev.Request != nil && (browserInternal(ev.Request.URL) || browserInternal(ev.DocumentURL)) {
+		return // the browser's own resources (the PDF viewer's), not the page's
 	}
 	if ev.RedirectResponse != nil {
 		g.answer(ev.RequestID, ev.RedirectResponse)
@@ -1046,6 +1051,8 @@ func (g *Guard) Stats() Stats {
 			s.Dropped++
 		case gate.Hold:
 			s.Held++
+		case Unguarded:
+			s.Unguarded++
 		}
 	}
 	return s

@@ -128,7 +128,9 @@ const (
 type Record struct {
 	gate.Record
 	// Action is what the guard did: admit (the request went on), drop or
-	// hold (the request failed as blocked by the client).
+	// hold (the request failed as blocked by the client), or Unguarded (a
+	// document or worker that ran before the guard attached: nothing was
+	// decided).
 	Action gate.Action
 	// Method is the HTTP method.
 	Method string
@@ -169,6 +171,7 @@ type Record struct {
 	networkID network.RequestID
 	referer   string
 	unlinked  bool // a link the tab's Network domain gives is not known yet (Linked)
+	filling   bool // the policy's fields are being fetched (fillPolicy)
 }
 
 // TargetStatus is the answer of the target: an HTTP status, a network
@@ -193,7 +196,7 @@ const NoAnswer = "no answer seen"
 // or its answer or error was seen. A record whose decision is still under
 // way (no Action yet) is not.
 func (r Record) Done() bool {
-	if r.Action == "" {
+	if r.Action == "" || r.filling {
 		return false
 	}
 	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)

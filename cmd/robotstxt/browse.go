@@ -685,6 +685,8 @@ type browseCounts struct {
 	Admit int `json:"admit"`
 	Drop  int `json:"drop"`
 	Hold  int `json:"hold"`
+	// Unguarded: documents and workers that ran before the guard attached.
+	Unguarded int `json:"unguarded"`
 }
 
 type browseTypeCounts struct {
@@ -756,6 +758,9 @@ func browseTally(recs []guard.Record) browseTallied {
 		case gate.Drop:
 			t.total.Drop++
 			t.by[k].Drop++
+		case guard.Unguarded:
+			t.total.Unguarded++
+			t.by[k].Unguarded++
 		default:
 			t.total.Hold++
 			t.by[k].Hold++
@@ -804,7 +809,7 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 	type lossKey struct{ origin, typ, cause string }
 	lost := map[lossKey]int{}
 	for _, r := range recs {
-		if r.Action != gate.Admit {
+		if r.Action != gate.Admit && r.Action != guard.Unguarded {
 			lost[lossKey{browseOrigin(r.Origin, r.Subject), r.ResourceType, browseCause(r)}]++
 		}
 	}
@@ -813,6 +818,9 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 	}
 	fmt.Fprintf(w, "agent    %s\n", agent)
 	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), t.total.Admit, t.total.Drop, t.total.Hold, fetches)
+	if t.total.Unguarded > 0 {
+		fmt.Fprintf(w, "         %d not guarded: loaded before the guard attached, nothing decided\n", t.total.Unguarded)
+	}
 	if overflow > 0 {
 		fmt.Fprintf(w, "         %d more requests were decided but not recorded (record limit)\n", overflow)
 	}
@@ -858,6 +866,11 @@ func browseOrigin(origin string, subject bool) string {
 // browseCause says in a few words why a request was not admitted.
 func browseCause(r guard.Record) string {
 	switch {
+	case r.RepDecision == gate.RepAllow && r.CollectionDecision == gate.Approved:
+		// Allowed, yet not admitted: the guard refused it for a reason of
+		// its own (a tab not ready), which comes first in the reason.
+		why, _, _ := strings.Cut(r.Reason, "; robots.txt: ")
+		return "refused by the guard: " + why
 	case r.Destination == guard.DestinationRefused:
 		return "refused: " + strings.TrimSuffix(strings.TrimPrefix(r.Reason, "destination refused: "), " (robots.txt not fetched)")
 	case r.RepDecision == gate.RepDisallow && r.MatchedRule != nil:
