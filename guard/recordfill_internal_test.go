@@ -19,7 +19,7 @@ import (
 // recordGuard is a Guard set up as Attach sets it, without a browser, its
 // robots.txt fetched from a loopback server whose robots.txt disallows
 // /private/ (or answers 503 with unreachable). fetches counts them.
-func recordGuard(t *testing.T, unreachable bool) (*Guard, string, *atomic.Int64) {
+func recordGuard(t testing.TB, unreachable bool) (*Guard, string, *atomic.Int64) {
 	t.Helper()
 	var fetches atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

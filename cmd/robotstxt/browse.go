@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/exec"
@@ -68,7 +70,12 @@ records are written as the requests are answered or stopped (a service
 worker's request for a frame, or a CORS preflight, up to 2 s later, once the
 request it belongs to is known), and the summary when interrupted. The attached browser's requests get the
 --user-agent header (default the agent token) from the guard. A document loaded before the guard
-attached is recorded as not guarded. A browser that makes speculative loads
+attached is recorded as unguarded. A script's own requests outside the
+browser (Playwright's page.request, context.request, route.fetch; Node's
+fetch) are not the browser's, and the guard cannot stop them:
+--decide-addr 127.0.0.1:0 answers the guard's decisions for them (POST
+/api/v1/decide, as serve --gate), for guardedFetch in integrations/browser,
+which asks before it sends and records each. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
 {"net": {"network_prediction_options": 2}} (see docs/browse.md). So is
 Chromium's headless shell (Playwright's default headless browser), which
@@ -122,6 +129,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	var flags flagList
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
+	decideAddr := fs.String("decide-addr", "", "with --attach: answer the guard's decisions for requests a script makes outside the browser (guardedFetch, integrations/browser) on this loopback `address` (127.0.0.1:0 picks a port); its URL is printed on standard error")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
@@ -210,6 +218,15 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		}
 		if *chromium != "" || len(flags) > 0 {
 			return usagef("browse: --attach with --chromium or --chromium-flag: the attached browser is someone else's")
+		}
+	}
+	if *decideAddr != "" {
+		if *attach == "" {
+			return usagef("browse: --decide-addr without --attach: it serves a script that drives the attached browser")
+		}
+		host, _, err := net.SplitHostPort(*decideAddr)
+		if a, perr := netip.ParseAddr(host); err != nil || perr != nil || !a.IsLoopback() {
+			return usagef("browse: --decide-addr %q is not a loopback address and port, such as 127.0.0.1:0", *decideAddr)
 		}
 	}
 	var waitFor guard.Wait
@@ -326,6 +343,14 @@ not load, 2 on a usage error or when Chromium is missing.`,
 			return usagef("browse: %v", err)
 		}
 		return err
+	}
+	if *decideAddr != "" {
+		u, err := g.ListenOutside(ctx, *decideAddr)
+		if err != nil {
+			return usagef("browse: --decide-addr: %v", err)
+		}
+		// Before the "guarding" line, which a script waits for.
+		fmt.Fprintf(c.stderr, "decide   %s (requests outside the browser: POST /api/v1/decide)\n", u)
 	}
 	out := c.stdout
 	if *recordsFile == "-" {

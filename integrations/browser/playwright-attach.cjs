@@ -12,6 +12,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const readline = require('readline');
+const { guardedFetch } = require('./guarded-fetch.cjs');
 
 // The guard refuses a browser that makes speculative loads, which no flag
 // turns off: the profile's preference does (2: never predict).
@@ -47,9 +48,38 @@ async function main() {
   await page.goto(url);
   await page.waitForFunction(() => document.title === 'done', null, { polling: 100, timeout: 30000 });
   console.log('LOADED');
-  await lines.next(); // standard input ends: done
+  await outsideRequests(lines, (url, decide) => guardedFetch(url, { method: 'GET' }, { decide, request: context.request }));
   await context.close();
   fs.rmSync(profile, { recursive: true, force: true });
 }
+
+// ---- Requests outside the browser: guardedFetch (guarded-fetch.cjs). ----
+// Playwright's context.request (Node-side HTTP) is not the browser's: the
+// guard never sees it. After LOADED, the
+// lines "DECIDE URL" (the URL `browse --attach --decide-addr` printed) and
+// "FETCH URL" send guarded requests, each printed as "FETCHED URL STATUS" or
+// "REFUSED URL GATE"; standard input's end (or another line) ends them.
+async function outsideRequests(lines, send) {
+  let decide = process.env.ROBOTSTXT_GUARD_DECIDE;
+  for (;;) {
+    const { value, done } = await lines.next();
+    if (done) return;
+    if (value.startsWith('DECIDE ')) {
+      decide = value.slice('DECIDE '.length);
+    } else if (value.startsWith('FETCH ')) {
+      const url = value.slice('FETCH '.length);
+      try {
+        const res = await send(url, decide);
+        console.log('FETCHED ' + url + ' ' + (typeof res.status === 'function' ? res.status() : res.status));
+      } catch (e) {
+        if (e.name !== 'GuardRefused') throw e;
+        console.log('REFUSED ' + e.url + ' ' + e.gate); // the hop refused
+      }
+    } else {
+      return;
+    }
+  }
+}
+// ---- end of requests outside the browser ----
 
 main().catch((e) => { console.error(e); process.exit(1); });
