@@ -184,6 +184,16 @@
 // resources (the PDF viewer's chrome:// and chrome-extension:// ones) get
 // none.
 //
+// # Service workers' update checks
+//
+// Chromium fetches a registered service worker's script again on
+// navigations in its scope, as a request of its own that no DevTools domain
+// pauses or reports. The guard follows the registrations (the ServiceWorker
+// domain) and decides their scripts before Attach returns and before each
+// document request in their scope goes on: a registration whose script is
+// not admitted is unregistered, so its script is never fetched again; an
+// admitted check gets a record.
+//
 // # Requests outside the browser
 //
 // A script's own HTTP (Playwright's page.request and route.fetch, Node's

@@ -133,6 +133,8 @@ type Guard struct {
 	frameOf    map[network.RequestID]cdp.FrameID
 	workers    map[cdp.FrameID]string // service worker target -> its script URL
 	hosts      map[string]error       // destination check per host
+	swRegs     map[string]*swReg      // service worker registrations (serviceworker.go)
+	swReported chan struct{}          // closed at the first report of them
 	overflow   int
 	wsPath     string
 	sem        chan struct{}
@@ -320,6 +322,13 @@ func (g *Guard) Attach(ctx context.Context) error {
 		stop()
 		return fmt.Errorf("guard: adding the websocket check: %w", err)
 	}
+	// Service workers registered before: their update checks are decided
+	// before Attach returns (serviceworker.go).
+	if err := g.watchServiceWorkersNow(ctx, g.pageT); err != nil {
+		stop()
+		return fmt.Errorf("guard: watching service workers: %w", err)
+	}
+	g.checkRegistrations(ctx)
 	return nil
 }
 
@@ -482,6 +491,11 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 			g.frames[ev.FrameID] = e.url
 		}
 		g.mu.Unlock()
+		if r.Action == gate.Admit && (r.ResourceType == TypeDocument || r.ResourceType == TypeSubframeDocument) {
+			// A registered service worker may check its script after
+			// this navigation: decided first (serviceworker.go).
+			g.beforeDocument(g.dctx, e.url)
+		}
 		var err error
 		switch {
 		case isWS:

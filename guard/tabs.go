@@ -146,6 +146,10 @@ func (g *Guard) prepareTab(ctx context.Context, info *target.Info, tb *tab) erro
 		done()
 		return fmt.Errorf("adding the check: %w", err)
 	}
+	if err := watchServiceWorkers(cctx, t); err != nil {
+		done()
+		return fmt.Errorf("watching its service workers: %w", err)
+	}
 	g.tabsPrepared.Add(1)
 	untilDetached(wctx, done)
 	return nil

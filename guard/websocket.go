@@ -240,6 +240,10 @@ func (g *Guard) onEvent(self func() cdp.Session) func(ev any) {
 			g.reply(m)
 			return
 		}
+		if isServiceWorkerEvent(ev) {
+			g.swEvent(self(), ev)
+			return
+		}
 		a, ok := ev.(*target.EventAttachedToTarget)
 		if !ok {
 			g.tabEvent(ev)

@@ -257,7 +257,12 @@ first.onmessage = (e) => {
 	for _, r := range g.Records() {
 		s := names(describe(r), origins)
 		if strings.HasPrefix(r.Reason, "checked without") {
-			s += ": " + r.Reason
+			// The guard's reason; what robots.txt says follows it.
+			why, policy, _ := strings.Cut(r.Reason, "; robots.txt: ")
+			s += ": " + why
+			if !strings.HasPrefix(policy, "allowed") || r.Origin == "" || r.RepDecision != gate.RepAllow {
+				t.Errorf("%s: origin %q repDecision %q, policy %q: want its origin and what robots.txt says", r.TargetURL, r.Origin, r.RepDecision, policy)
+			}
 		}
 		got = append(got, s)
 	}
