@@ -1000,6 +1000,11 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 		if o.ServiceWorker != "" && o.Tab == "" {
 			o.unlinked = true // not linked to a frame's request (yet)
 		}
+		if _, ok := g.types[own]; own != "" && !ok && len(g.types) < cmp(g.MaxRecords, DefaultMaxRecords) {
+			// No Network domain has reported the request yet (its type,
+			// initiator): under load it may come after the answer.
+			o.unlinked = true
+		}
 		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
 			// The Fetch domain's error reasons are coarse ("Failed"); the
 			// tab's Network domain says more (net::ERR_EMPTY_RESPONSE).

@@ -204,9 +204,10 @@ func (r Record) Done() bool {
 
 // Linked reports whether the record has the links that the tab's Network
 // domain reports on a session of its own, and so possibly after the
-// request's answer: a service worker's request made again for a frame
-// linked to that frame's request (its tab and requester), a CORS preflight
-// linked to the request it precedes (its requester). Records without such
+// request's answer: the request's own report (its type and initiator), a
+// service worker's request made again for a frame linked to that frame's
+// request (its tab and requester), a CORS preflight linked to the request
+// it precedes (its requester). Records without such
 // a link are always linked. Records returns a record not linked yet
 // complete in every other way; a stream may wait for the link.
 func (r Record) Linked() bool { return !r.unlinked }

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -584,6 +585,13 @@ type browseStream struct {
 // for no frame waits the whole 2 seconds.
 const linkWait = 8
 
+// streamLinkWait is the wait the streams use: linkWait, except in the tests
+// that check the links of streamed records, which raise it so as to wait
+// for the links themselves, however late a loaded machine reports them.
+var streamLinkWait atomic.Int64
+
+func init() { streamLinkWait.Store(linkWait) }
+
 // flush writes the records not written yet that are done (all: every one).
 func (s *browseStream) flush(recs []guard.Record, all bool) error {
 	if s.w == nil {
@@ -610,7 +618,7 @@ func (s *browseStream) flush(recs []guard.Record, all bool) error {
 			if s.doneAt[i] == 0 {
 				s.doneAt[i] = s.flushes
 			}
-			if !linked(r) && s.flushes-s.doneAt[i] < linkWait {
+			if !linked(r) && int64(s.flushes-s.doneAt[i]) < streamLinkWait.Load() {
 				continue
 			}
 		}
