@@ -135,6 +135,7 @@ type Guard struct {
 	hosts      map[string]error       // destination check per host
 	swRegs     map[string]*swReg      // service worker registrations (serviceworker.go)
 	swReported chan struct{}          // closed at the first report of them
+	swContexts map[cdp.Session]string // tab session -> its browser context
 	overflow   int
 	wsPath     string
 	sem        chan struct{}
@@ -324,7 +325,11 @@ func (g *Guard) Attach(ctx context.Context) error {
 	}
 	// Service workers registered before: their update checks are decided
 	// before Attach returns (serviceworker.go).
-	if err := g.watchServiceWorkersNow(ctx, g.pageT); err != nil {
+	var browserContext string
+	if res, err := cdp.Call(ctx, g.browser, target.GetTargetInfo, target.GetTargetInfoParams{TargetID: c.Target.TargetID}); err == nil && res.TargetInfo != nil {
+		browserContext = string(res.TargetInfo.BrowserContextID)
+	}
+	if err := g.watchServiceWorkersNow(ctx, g.pageT, browserContext); err != nil {
 		stop()
 		return fmt.Errorf("guard: watching service workers: %w", err)
 	}

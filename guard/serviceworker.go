@@ -54,8 +54,18 @@ const maxRegistrations = 1024
 // the guard's: its events (swEvent) report the registrations of the tab's
 // browser context, the existing ones first, before the command's answer.
 // It is disabled first: enabled already (by an earlier guard on the same
-// session), Chromium would report nothing again.
-func watchServiceWorkers(ctx context.Context, s cdp.Session) error {
+// session), Chromium would report nothing again. browserContext is the
+// tab's browser context: the tabs of one context report the same
+// registrations, which are followed once.
+func (g *Guard) watchServiceWorkers(ctx context.Context, s cdp.Session, browserContext string) error {
+	g.mu.Lock()
+	if g.swContexts == nil {
+		g.swContexts = map[cdp.Session]string{}
+	}
+	if browserContext != "" && len(g.swContexts) < maxRegistrations {
+		g.swContexts[s] = browserContext
+	}
+	g.mu.Unlock()
 	if _, err := cdp.Call(ctx, s, serviceworker.Disable, cdp.Empty{}); err != nil {
 		return err
 	}
@@ -72,12 +82,12 @@ const swReportWait = 20 * time.Second
 // command's answer, and sends them (registrations, then versions, each
 // list possibly empty) some time later. A browser that does not report
 // within swReportWait is refused: its workers could not be decided.
-func (g *Guard) watchServiceWorkersNow(ctx context.Context, s cdp.Session) error {
+func (g *Guard) watchServiceWorkersNow(ctx context.Context, s cdp.Session, browserContext string) error {
 	reported := make(chan struct{})
 	g.mu.Lock()
 	g.swReported = reported
 	g.mu.Unlock()
-	if err := watchServiceWorkers(ctx, s); err != nil {
+	if err := g.watchServiceWorkers(ctx, s, browserContext); err != nil {
 		return err
 	}
 	t := time.NewTimer(swReportWait)
@@ -113,6 +123,7 @@ func (g *Guard) swEvent(s cdp.Session, ev any) bool {
 	case *serviceworker.EventWorkerVersionUpdated:
 		var check []string
 		g.mu.Lock()
+		owner := g.swOwner(s)
 		if g.swReported != nil {
 			// The first report (watchServiceWorkersNow): the versions
 			// come after the registrations.
@@ -135,7 +146,7 @@ func (g *Guard) swEvent(s cdp.Session, ev any) bool {
 			}
 			if _, ok := reg.scripts[v.VersionID]; !ok && len(reg.scripts) < 16 {
 				reg.scripts[v.VersionID] = v.ScriptURL
-				check = append(check, string(v.RegistrationID))
+				check = append(check, owner+"/"+string(v.RegistrationID))
 			}
 		}
 		g.mu.Unlock()
@@ -145,8 +156,8 @@ func (g *Guard) swEvent(s cdp.Session, ev any) bool {
 			g.inflight.Add(1)
 			go func() {
 				defer g.inflight.Add(-1)
-				for _, id := range check {
-					g.checkRegistration(g.dctx, swKey(s, id), "")
+				for _, k := range check {
+					g.checkRegistration(g.dctx, k, "")
 				}
 			}()
 		}
@@ -179,9 +190,14 @@ func (g *Guard) checkRegistrations(ctx context.Context) {
 	}
 }
 
-// swKey names a registration: its ID is its browser context's, so the
-// session that reported it is part of the name.
-func swKey(s cdp.Session, id string) string { return fmt.Sprintf("%p/%s", s, id) }
+// swOwner names what a registration ID of session s is unique in: its
+// browser context, or, not known, the session. g.mu is held.
+func (g *Guard) swOwner(s cdp.Session) string {
+	if c := g.swContexts[s]; c != "" {
+		return "context " + c
+	}
+	return fmt.Sprintf("session %p", s)
+}
 
 // registration returns the registration of s with id, made when new
 // (nil beyond the bound). g.mu is held.
@@ -189,7 +205,7 @@ func (g *Guard) registration(s cdp.Session, id string) *swReg {
 	if g.swRegs == nil {
 		g.swRegs = map[string]*swReg{}
 	}
-	k := swKey(s, id)
+	k := g.swOwner(s) + "/" + id
 	reg := g.swRegs[k]
 	if reg == nil {
 		if len(g.swRegs) >= maxRegistrations {

@@ -94,6 +94,18 @@ func TestServiceWorkerUpdateChecks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.Detach(ctx)
+	// A second tab of the same browser context reports the same
+	// registrations: they are followed once.
+	second, closeSecond := chromedp.NewContext(ctx)
+	defer closeSecond()
+	if _, err := chromedp.Run(second, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); g.Stats().Tabs < 1; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the second tab was not prepared")
+		}
+	}
 	navigate(t, ctx, o.URL+"/?register", "registered")
 	for _, q := range []string{"a", "b", "c"} {
 		navigate(t, ctx, o.URL+"/?"+q, "controlled 1")
@@ -127,7 +139,7 @@ func TestServiceWorkerUpdateChecks(t *testing.T) {
 	}
 	_, _, refused = swRecords(g, o)
 	if len(refused) != 1 || refused[0].Action != gate.Drop || refused[0].RepDecision != gate.RepDisallow || !strings.Contains(refused[0].Reason, "was unregistered") {
-		t.Errorf("disallowed: refusals %+v, want one drop: unregistered", refused)
+		t.Errorf("disallowed: %d refusals (%s), want one drop: unregistered", len(refused), describeAll(refused))
 	}
 }
 
@@ -156,7 +168,7 @@ func TestServiceWorkerUpdateChecksAtAttach(t *testing.T) {
 	defer g2.Detach(ctx)
 	_, _, refused := swRecords(g2, o)
 	if len(refused) != 1 || refused[0].Action != gate.Hold || refused[0].RepDecision != gate.RepUnresolved {
-		t.Errorf("at attach: refusals %+v, want one hold", refused)
+		t.Errorf("at attach: %d refusals (%s), want one hold", len(refused), describeAll(refused))
 	}
 	// A navigation in scope is held too (robots.txt 503): the page cannot
 	// load, and its error page makes no request. What counts is the
@@ -168,4 +180,12 @@ func TestServiceWorkerUpdateChecksAtAttach(t *testing.T) {
 	if n := o.Count("/api/sw.js"); n != sent {
 		t.Errorf("the script reached the server %d more times", n-sent)
 	}
+}
+
+func describeAll(recs []guard.Record) string {
+	var out []string
+	for _, r := range recs {
+		out = append(out, describe(r)+" "+string(r.RepDecision)+": "+r.Reason)
+	}
+	return strings.Join(out, "; ")
 }

@@ -146,7 +146,7 @@ func (g *Guard) prepareTab(ctx context.Context, info *target.Info, tb *tab) erro
 		done()
 		return fmt.Errorf("adding the check: %w", err)
 	}
-	if err := watchServiceWorkers(cctx, t); err != nil {
+	if err := g.watchServiceWorkers(cctx, t, string(info.BrowserContextID)); err != nil {
 		done()
 		return fmt.Errorf("watching its service workers: %w", err)
 	}
