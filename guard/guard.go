@@ -611,6 +611,7 @@ func (g *Guard) decideWait(ctx context.Context, r *Record, holdWait time.Duratio
 			r.Origin, r.PolicyURL = o, o+"/robots.txt"
 		}
 		r.Reason = "destination refused: " + err.Error() + " (robots.txt not fetched)"
+		refusedPolicy(r)
 		return
 	}
 	r.Destination = DestinationAllowed

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/robotstxt/robotstxt/fetch"
 	"github.com/robotstxt/robotstxt/gate"
 )
 
@@ -31,6 +32,14 @@ func (g *Guard) refusal(ctx context.Context, r *Record, action gate.Action, reas
 	r.Reason = reason + "; " + policyWords(r)
 	r.Action = action
 	r.Subject = true
+}
+
+// refusedPolicy gives a record whose destination was refused the policy
+// fields the gate gives such an origin: robots.txt not fetched (status
+// refused), so nothing known of it (unresolved).
+func refusedPolicy(r *Record) {
+	r.PolicyStatus = fetch.Refused
+	r.RepDecision, r.CollectionDecision = gate.RepUnresolved, gate.Unresolved
 }
 
 // policyWords says what the policy decided, for a record whose action the

@@ -86,6 +86,26 @@ func TestRefusalRecord(t *testing.T) {
 	}
 }
 
+// TestRefusedDestinationRecord: a request to a refused destination
+// (loopback, without AllowPrivate) is dropped with the policy's fields the
+// gate gives such an origin: robots.txt not fetched (refused), nothing
+// known (unresolved), its origin and robots.txt URL.
+func TestRefusedDestinationRecord(t *testing.T) {
+	g, base, fetches := recordGuard(t, false)
+	g.net = &netguard.Policy{} // loopback refused
+	g.hosts = map[string]error{}
+	r := &Record{}
+	r.TargetURL = base + "/sw.js"
+	g.decide(context.Background(), r)
+	if r.Action != gate.Drop || r.Destination != DestinationRefused || r.Origin != base || r.PolicyURL != base+"/robots.txt" ||
+		r.PolicyStatus != fetch.Refused || r.RepDecision != gate.RepUnresolved || r.CollectionDecision != gate.Unresolved {
+		t.Errorf("%+v", r)
+	}
+	if n := fetches.Load(); n != 0 {
+		t.Errorf("robots.txt fetched %d times", n)
+	}
+}
+
 // TestUncheckedRecordPolicy: the records the guard makes of frames and
 // workers (unguarded ones that ran before it attached, a service worker it
 // did not let run) carry the origin and the policy's fields: at once when
