@@ -268,6 +268,11 @@ func (g *Guard) checkRegistration(ctx context.Context, k, nav string) {
 		dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
 		g.decideWait(dctx, r, 0)
 		cancel()
+		if ctx.Err() != nil {
+			// Detached (or stopped) meanwhile: a hold for that reason is
+			// no reason to unregister someone's worker.
+			return
+		}
 		if r.Action == "" {
 			r.Action = gate.Hold
 		}
