@@ -326,6 +326,10 @@ func (g *Guard) LoadPage(ctx context.Context, rawURL string, wait Wait) (Page, e
 	end := len(g.records)
 	g.mu.Unlock()
 	p.Records = g.recordsRange(start, end)
+	for i := range p.Records {
+		// Still waiting for its decision: a hold, not a zero record.
+		g.undecidedWhenRead(&p.Records[i])
+	}
 	if c != nil && c.Target != nil {
 		for _, r := range p.Records {
 			if r.ResourceType == TypeDocument && r.Tab == string(c.Target.TargetID) {

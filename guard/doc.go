@@ -189,4 +189,31 @@
 // domain lumps together (an EventSource's request and a CORS preflight
 // are XHR to it, a <link rel=prefetch> Fetch, a favicon Other) are told
 // apart by what the request says of itself (requestKind).
+//
+// A document or worker that was running when the guard attached gets a
+// record with the action Unguarded: nothing was decided for it. Records
+// the guard makes of its own (a tab's first document refused, a worker not
+// let run) carry the policy's fields all the same. The browser's own
+// resources (the PDF viewer's chrome:// and chrome-extension:// ones) get
+// none.
+//
+// # Service workers' update checks
+//
+// Chromium fetches a registered service worker's script again on
+// navigations in its scope, as a request of its own that no DevTools domain
+// pauses or reports. The guard follows the registrations (the ServiceWorker
+// domain) and decides their scripts before Attach returns and before each
+// document request in their scope goes on: a registration whose script is
+// not admitted is unregistered, so its script is never fetched again; an
+// admitted check gets a record.
+//
+// # Requests outside the browser
+//
+// A script's own HTTP (Playwright's page.request and route.fetch, Node's
+// fetch) never reaches the browser, so the guard cannot stop it.
+// ListenOutside serves the guard's decisions for such requests on a
+// loopback port, with the decision service's API (POST /api/v1/decide and
+// /api/v1/target-status), for a client that asks before it sends
+// (guardedFetch in integrations/browser/guarded-fetch.cjs); each gets a
+// record of type TypeOutside.
 package guard

@@ -139,6 +139,9 @@ type Guard struct {
 	frameOf    map[network.RequestID]cdp.FrameID
 	workers    map[cdp.FrameID]string // service worker target -> its script URL
 	hosts      map[string]error       // destination check per host
+	swRegs     map[string]*swReg      // service worker registrations (serviceworker.go)
+	swReported chan struct{}          // closed at the first report of them
+	swContexts map[cdp.Session]string // tab session -> its browser context
 	overflow   int
 	wsPath     string
 	sem        chan struct{}
@@ -174,6 +177,7 @@ type Stats struct {
 	Admitted  int
 	Dropped   int
 	Held      int
+	Unguarded int // documents and workers that ran before the guard attached
 	Unmatched int // records still waiting for the target's answer
 	Prepared  int // frames and workers given the websocket check by a session of the guard's own
 	Tabs      int // tabs besides Attach's given the guard (second tabs, popups, window.open)
@@ -346,6 +350,17 @@ func (g *Guard) Attach(ctx context.Context) error {
 			return err
 		}
 	}
+	// Service workers registered before: their update checks are decided
+	// before Attach returns (serviceworker.go).
+	var browserContext string
+	if res, err := cdp.Call(ctx, g.browser, target.GetTargetInfo, target.GetTargetInfoParams{TargetID: c.Target.TargetID}); err == nil && res.TargetInfo != nil {
+		browserContext = string(res.TargetInfo.BrowserContextID)
+	}
+	if err := g.watchServiceWorkersNow(ctx, g.pageT, browserContext); err != nil {
+		stop()
+		return fmt.Errorf("guard: watching service workers: %w", err)
+	}
+	g.checkRegistrations(ctx)
 	proxyBound = true
 	return nil
 }
@@ -494,12 +509,10 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 		}
 		switch {
 		case errors.Is(tabErr, errTabNotReady) && ev.Request.Method == "GET" && ev.RedirectedRequestID == "":
-			d.Action, d.Subject = gate.Drop, true
-			d.Reason = "this tab's first document came before the guard could add its websocket check (a new process's navigation holds the guard's commands until it ends): refused, and loaded again once the tab is ready"
 			g.loadAgain(ev.FrameID, e.url, header(ev.Request.Headers, "Referer"))
+			g.refusal(g.dctx, &d, gate.Drop, "this tab's first document came before the guard could add its websocket check (a new process's navigation holds the guard's commands until it ends): refused, and loaded again once the tab is ready")
 		case tabErr != nil:
-			d.Action, d.Subject = gate.Drop, true
-			d.Reason = "this tab could not be guarded: " + tabErr.Error()
+			g.refusal(g.dctx, &d, gate.Drop, "this tab could not be guarded: "+tabErr.Error())
 		case isWS && !socketURL(e.url, wsType):
 			d.Action, d.Subject = gate.Drop, true
 			d.Reason = "not a " + wsType + " URL"
@@ -520,6 +533,11 @@ func (g *Guard) paused(ctx context.Context, ev *fetch.EventRequestPaused) {
 			g.frames[ev.FrameID] = e.url
 		}
 		g.mu.Unlock()
+		if r.Action == gate.Admit && (r.ResourceType == TypeDocument || r.ResourceType == TypeSubframeDocument) {
+			// A registered service worker may check its script after
+			// this navigation: decided first (serviceworker.go).
+			g.beforeDocument(g.dctx, e.url)
+		}
 		var err error
 		switch {
 		case isWS:
@@ -594,7 +612,10 @@ func (g *Guard) answered(ctx context.Context, ev *fetch.EventRequestPaused) {
 }
 
 // decide fills r (whose TargetURL is set) with the guard's decision.
-func (g *Guard) decide(ctx context.Context, r *Record) {
+func (g *Guard) decide(ctx context.Context, r *Record) { g.decideWait(ctx, r, g.HoldWait) }
+
+// decideWait is decide, a hold waiting up to holdWait (0: not at all).
+func (g *Guard) decideWait(ctx context.Context, r *Record, holdWait time.Duration) {
 	target := r.TargetURL
 	u, err := url.Parse(target)
 	if err != nil {
@@ -629,6 +650,7 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 			r.Origin, r.PolicyURL = o, o+"/robots.txt"
 		}
 		r.Reason = "destination refused: " + err.Error() + " (robots.txt not fetched)"
+		refusedPolicy(r)
 		return
 	}
 	r.Destination = DestinationAllowed
@@ -658,13 +680,13 @@ func (g *Guard) decide(ctx context.Context, r *Record) {
 		}
 		r.Record, r.Action = d.Record, d.Action
 		r.TargetURL = target
-		if d.Action != gate.Hold || d.RetryAt.IsZero() || g.HoldWait <= 0 {
+		if d.Action != gate.Hold || d.RetryAt.IsZero() || holdWait <= 0 {
 			return
 		}
 		// The origin's policy is due again at RetryAt (by the gate's
 		// clock): wait for it when that is within our bound.
 		wait := max(d.RetryAt.Sub(g.now()), 0) + 10*time.Millisecond
-		if time.Since(start)+wait > g.HoldWait {
+		if time.Since(start)+wait > holdWait {
 			return
 		}
 		t := time.NewTimer(wait)
@@ -857,6 +879,9 @@ func (g *Guard) requestSent(ev *network.EventRequestWillBeSent) {
 	if strings.HasPrefix(ev.DocumentURL, "chrome-error:") {
 		return // the browser's own error page, shown for a blocked frame
 	}
+	if ev.Request != nil && (browserInternal(ev.Request.URL) || browserInternal(ev.DocumentURL)) {
+		return // the browser's own resources (the PDF viewer's), not the page's
+	}
 	if ev.RedirectResponse != nil {
 		g.answer(ev.RequestID, ev.RedirectResponse)
 	}
@@ -1020,6 +1045,11 @@ func (g *Guard) recordsRange(lo, hi int) []Record {
 		if o.ServiceWorker != "" && o.Tab == "" {
 			o.unlinked = true // not linked to a frame's request (yet)
 		}
+		if _, ok := g.types[own]; own != "" && !ok && len(g.types) < cmp(g.MaxRecords, DefaultMaxRecords) {
+			// No Network domain has reported the request yet (its type,
+			// initiator): under load it may come after the answer.
+			o.unlinked = true
+		}
 		if o.Action == gate.Admit && o.TargetStatus.Code == 0 {
 			// The Fetch domain's error reasons are coarse ("Failed"); the
 			// tab's Network domain says more (net::ERR_EMPTY_RESPONSE).
@@ -1085,6 +1115,8 @@ func (g *Guard) Stats() Stats {
 			s.Dropped++
 		case gate.Hold:
 			s.Held++
+		case Unguarded:
+			s.Unguarded++
 		}
 	}
 	return s

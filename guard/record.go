@@ -128,7 +128,9 @@ const (
 type Record struct {
 	gate.Record
 	// Action is what the guard did: admit (the request went on), drop or
-	// hold (the request failed as blocked by the client).
+	// hold (the request failed as blocked by the client), or Unguarded (a
+	// document or worker that ran before the guard attached: nothing was
+	// decided).
 	Action gate.Action
 	// Method is the HTTP method.
 	Method string
@@ -169,6 +171,7 @@ type Record struct {
 	networkID network.RequestID
 	referer   string
 	unlinked  bool // a link the tab's Network domain gives is not known yet (Linked)
+	filling   bool // the policy's fields are being fetched (fillPolicy)
 }
 
 // TargetStatus is the answer of the target: an HTTP status, a network
@@ -193,7 +196,7 @@ const NoAnswer = "no answer seen"
 // or its answer or error was seen. A record whose decision is still under
 // way (no Action yet) is not.
 func (r Record) Done() bool {
-	if r.Action == "" {
+	if r.Action == "" || r.filling {
 		return false
 	}
 	return r.Action != gate.Admit || r.TargetStatus.Code != 0 || (r.TargetStatus.Error != "" && r.TargetStatus.Error != NoAnswer)
@@ -201,9 +204,10 @@ func (r Record) Done() bool {
 
 // Linked reports whether the record has the links that the tab's Network
 // domain reports on a session of its own, and so possibly after the
-// request's answer: a service worker's request made again for a frame
-// linked to that frame's request (its tab and requester), a CORS preflight
-// linked to the request it precedes (its requester). Records without such
+// request's answer: the request's own report (its type and initiator), a
+// service worker's request made again for a frame linked to that frame's
+// request (its tab and requester), a CORS preflight linked to the request
+// it precedes (its requester). Records without such
 // a link are always linked. Records returns a record not linked yet
 // complete in every other way; a stream may wait for the link.
 func (r Record) Linked() bool { return !r.unlinked }

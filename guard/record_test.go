@@ -225,14 +225,19 @@ func TestRecordLinked(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := linked(), []bool{true, false, false}; !reflect.DeepEqual(got, want) {
+	if got, want := linked(), []bool{false, false, false}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("before the tab's events: Linked = %v, want %v", got, want)
 	}
 	if in := g.Records()[1].Initiator; in != "http://a/" {
 		t.Errorf("unlinked preflight's initiator = %q, want the referer", in)
 	}
-	// The tab reports the PUT, its preflight and the frame's request the
-	// worker answered.
+	// The tab reports the image, the PUT, its preflight and the frame's
+	// request the worker answered.
+	g.requestSent(&network.EventRequestWillBeSent{RequestID: "1", FrameID: tab, Type: network.ResourceTypeImage,
+		Request: &network.Request{Method: "GET", URL: "http://a/x.png"}, Initiator: &network.Initiator{Type: network.InitiatorTypeParser, URL: "http://a/"}})
+	if got, want := linked(), []bool{true, false, false}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the image's report: Linked = %v, want %v", got, want)
+	}
 	g.requestSent(&network.EventRequestWillBeSent{RequestID: "2", FrameID: tab, Type: network.ResourceTypeFetch,
 		Request:   &network.Request{Method: "PUT", URL: "http://d/cors"},
 		Initiator: &network.Initiator{Type: network.InitiatorTypeScript, URL: "http://a/leak.js", LineNumber: 40}})
@@ -242,6 +247,9 @@ func TestRecordLinked(t *testing.T) {
 	g.requestSent(&network.EventRequestWillBeSent{RequestID: "4", FrameID: tab, Type: network.ResourceTypeFetch,
 		Request:   &network.Request{Method: "GET", URL: "http://a/sw/ok"},
 		Initiator: &network.Initiator{Type: network.InitiatorTypeScript, URL: "http://a/frame.html", LineNumber: 3}})
+	// The worker's own request, in its own session.
+	g.requestSent(&network.EventRequestWillBeSent{RequestID: "w1", Type: network.ResourceTypeFetch,
+		Request: &network.Request{Method: "GET", URL: "http://a/sw/ok"}})
 	if got, want := linked(), []bool{true, true, true}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("after the tab's events: Linked = %v, want %v", got, want)
 	}

@@ -78,7 +78,7 @@ func (g *Guard) newTab(info *target.Info, loaded bool) {
 	g.tabs[id] = t
 	g.mu.Unlock()
 	if loaded {
-		g.unchecked(info, TypeDocument, gate.Admit, "not guarded: this tab's document was loaded when the guard attached; the requests of a document loaded before Attach are not intercepted (the Fetch domain pauses the requests of loaders made after it is enabled), and its websockets are refused, not checked, until it loads a new document")
+		g.unchecked(info, TypeDocument, Unguarded, "not guarded: this tab's document was loaded when the guard attached; the requests of a document loaded before Attach are not intercepted (the Fetch domain pauses the requests of loaders made after it is enabled), and its websockets are refused, not checked, until it loads a new document")
 	}
 	g.inflight.Add(1)
 	go func() {
@@ -145,6 +145,10 @@ func (g *Guard) prepareTab(ctx context.Context, info *target.Info, tb *tab) erro
 	}); err != nil {
 		done()
 		return fmt.Errorf("adding the check: %w", err)
+	}
+	if err := g.watchServiceWorkers(cctx, t, string(info.BrowserContextID)); err != nil {
+		done()
+		return fmt.Errorf("watching its service workers: %w", err)
 	}
 	g.tabsPrepared.Add(1)
 	untilDetached(wctx, done)

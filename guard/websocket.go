@@ -240,6 +240,10 @@ func (g *Guard) onEvent(self func() cdp.Session) func(ev any) {
 			g.reply(m)
 			return
 		}
+		if isServiceWorkerEvent(ev) {
+			g.swEvent(self(), ev)
+			return
+		}
 		a, ok := ev.(*target.EventAttachedToTarget)
 		if !ok {
 			g.tabEvent(ev)
@@ -422,7 +426,7 @@ func (g *Guard) existing(ctx context.Context) error {
 		if !ok {
 			continue
 		}
-		g.unchecked(info, typ, gate.Admit, fmt.Sprintf("not guarded: this %s was running when the guard attached; the requests of a document or worker loaded before Attach are not intercepted (the Fetch domain pauses the requests of loaders made after it is enabled), and its websockets are refused, not checked, until it loads a new document", kindName(info.Type)))
+		g.unchecked(info, typ, Unguarded, fmt.Sprintf("not guarded: this %s was running when the guard attached; the requests of a document or worker loaded before Attach are not intercepted (the Fetch domain pauses the requests of loaders made after it is enabled), and its websockets are refused, not checked, until it loads a new document", kindName(info.Type)))
 		if typ == TypeDocument {
 			continue // the tab has the check already (Attach)
 		}
@@ -539,16 +543,13 @@ func (g *Guard) unchecked(info *target.Info, typ string, action gate.Action, rea
 		r.TargetURL = g.frames[cdp.FrameID(info.TargetID)]
 	}
 	g.mu.Unlock()
-	r.ProductToken = g.gateOf().Agent
-	if o, err := originOf(r.TargetURL); err == nil && r.TargetURL != "" {
-		r.Origin = o
-	}
 	r.Reason = reason
-	if action == gate.Admit {
+	if action == gate.Admit || action == Unguarded {
 		r.TargetStatus.Error, _, _ = strings.Cut(reason, ":")
 	} else {
 		r.TargetStatus.Blocked = true
 	}
+	g.fillPolicy(r) // the origin, its robots.txt and what it says (recordfill.go)
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if len(g.records) < cmp(g.MaxRecords, DefaultMaxRecords) {

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/cdproto/serviceworker"
 	"github.com/chromedp/chromedp"
 
+	"github.com/robotstxt/robotstxt/gate"
 	"github.com/robotstxt/robotstxt/guard"
 )
 
@@ -256,7 +257,12 @@ first.onmessage = (e) => {
 	for _, r := range g.Records() {
 		s := names(describe(r), origins)
 		if strings.HasPrefix(r.Reason, "checked without") {
-			s += ": " + r.Reason
+			// The guard's reason; what robots.txt says follows it.
+			why, policy, _ := strings.Cut(r.Reason, "; robots.txt: ")
+			s += ": " + why
+			if !strings.HasPrefix(policy, "allowed") || r.Origin == "" || r.RepDecision != gate.RepAllow {
+				t.Errorf("%s: origin %q repDecision %q, policy %q: want its origin and what robots.txt says", r.TargetURL, r.Origin, r.RepDecision, policy)
+			}
 		}
 		got = append(got, s)
 	}
@@ -493,13 +499,23 @@ onload = () => parent.postMessage('ready', '*');</script>`),
 		got = append(got, names(describe(r), map[string]*origin{"A": a, "B": b}))
 	}
 	want := []string{
-		"admit document http://A/ -> error: not guarded",
-		"admit subframe document http://B/frame.html -> error: not guarded",
 		"admit subframe document http://B/frame.html?again -> 200",
 		"admit websocket ws://B/late-socket -> 101",
 		"drop websocket ws://B/private/late-socket -> blocked",
+		"unguarded document http://A/ -> error: not guarded",
+		"unguarded subframe document http://B/frame.html -> error: not guarded",
 	}
 	sameLines(t, got, want)
+	// Nothing was decided for them, yet their records say whose they
+	// are and what their robots.txt says (issue 41, item 5).
+	for _, r := range g.Records() {
+		if r.Action == guard.Unguarded && (r.Origin == "" || r.PolicyStatus == "" || r.RepDecision != gate.RepAllow) {
+			t.Errorf("unguarded %s: origin %q, policyStatus %q, repDecision %q; want its origin, success, allow", r.TargetURL, r.Origin, r.PolicyStatus, r.RepDecision)
+		}
+	}
+	if st := g.Stats(); st.Unguarded != 2 || st.Admitted != 2 {
+		t.Errorf("stats %+v: want 2 unguarded, 2 admitted", st)
+	}
 	if n := b.Count("/private/late-socket"); n != 0 {
 		t.Errorf("the disallowed socket reached its origin %d times", n)
 	}

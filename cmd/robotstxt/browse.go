@@ -8,12 +8,15 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"net"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/exec"
 	"sort"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -68,7 +71,12 @@ records are written as the requests are answered or stopped (a service
 worker's request for a frame, or a CORS preflight, up to 2 s later, once the
 request it belongs to is known), and the summary when interrupted. The attached browser's requests get the
 --user-agent header (default the agent token) from the guard. A document loaded before the guard
-attached is recorded as not guarded. A browser that makes speculative loads
+attached is recorded as unguarded. A script's own requests outside the
+browser (Playwright's page.request, context.request, route.fetch; Node's
+fetch) are not the browser's, and the guard cannot stop them:
+--decide-addr 127.0.0.1:0 answers the guard's decisions for them (POST
+/api/v1/decide, as serve --gate), for guardedFetch in integrations/browser,
+which asks before it sends and records each. A browser that makes speculative loads
 is refused: start it on a profile whose Default/Preferences sets
 {"net": {"network_prediction_options": 2}} (see docs/browse.md). So is
 Chromium's headless shell (Playwright's default headless browser), which
@@ -135,6 +143,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
 	proxyAddr := fs.String("proxy-addr", "", "with --attach: serve the guard's proxy at this loopback `address` (127.0.0.1:PORT), which the browser was started with as --proxy-server; it then reaches nothing once the guard is gone")
+	decideAddr := fs.String("decide-addr", "", "with --attach: answer the guard's decisions for requests a script makes outside the browser (guardedFetch, integrations/browser) on this loopback `address` (127.0.0.1:0 picks a port); its URL is printed on standard error")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
 	chromium := fs.String("chromium", "", "`path` of the Chromium binary (default: $ROBOTSTXT_CHROMIUM, or chromium on the PATH)")
@@ -226,6 +235,15 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		}
 	} else if *proxyAddr != "" {
 		return usagef("browse: --proxy-addr without --attach: the browser browse starts gets a proxy of the guard's own")
+	}
+	if *decideAddr != "" {
+		if *attach == "" {
+			return usagef("browse: --decide-addr without --attach: it serves a script that drives the attached browser")
+		}
+		host, _, err := net.SplitHostPort(*decideAddr)
+		if a, perr := netip.ParseAddr(host); err != nil || perr != nil || !a.IsLoopback() {
+			return usagef("browse: --decide-addr %q is not a loopback address and port, such as 127.0.0.1:0", *decideAddr)
+		}
 	}
 	var waitFor guard.Wait
 	switch *wait {
@@ -355,6 +373,14 @@ not load, 2 on a usage error or when Chromium is missing.`,
 			return usagef("browse: %v", err)
 		}
 		return err
+	}
+	if *decideAddr != "" {
+		u, err := g.ListenOutside(ctx, *decideAddr)
+		if err != nil {
+			return usagef("browse: --decide-addr: %v", err)
+		}
+		// Before the "guarding" line, which a script waits for.
+		fmt.Fprintf(c.stderr, "decide   %s (requests outside the browser: POST /api/v1/decide)\n", u)
 	}
 	out := c.stdout
 	if *recordsFile == "-" {
@@ -597,6 +623,13 @@ type browseStream struct {
 // for no frame waits the whole 2 seconds.
 const linkWait = 8
 
+// streamLinkWait is the wait the streams use: linkWait, except in the tests
+// that check the links of streamed records, which raise it so as to wait
+// for the links themselves, however late a loaded machine reports them.
+var streamLinkWait atomic.Int64
+
+func init() { streamLinkWait.Store(linkWait) }
+
 // flush writes the records not written yet that are done (all: every one).
 func (s *browseStream) flush(recs []guard.Record, all bool) error {
 	if s.w == nil {
@@ -623,7 +656,7 @@ func (s *browseStream) flush(recs []guard.Record, all bool) error {
 			if s.doneAt[i] == 0 {
 				s.doneAt[i] = s.flushes
 			}
-			if !linked(r) && s.flushes-s.doneAt[i] < linkWait {
+			if !linked(r) && int64(s.flushes-s.doneAt[i]) < streamLinkWait.Load() {
 				continue
 			}
 		}
@@ -723,6 +756,8 @@ type browseCounts struct {
 	Admit int `json:"admit"`
 	Drop  int `json:"drop"`
 	Hold  int `json:"hold"`
+	// Unguarded: documents and workers that ran before the guard attached.
+	Unguarded int `json:"unguarded"`
 }
 
 type browseTypeCounts struct {
@@ -794,6 +829,9 @@ func browseTally(recs []guard.Record) browseTallied {
 		case gate.Drop:
 			t.total.Drop++
 			t.by[k].Drop++
+		case guard.Unguarded:
+			t.total.Unguarded++
+			t.by[k].Unguarded++
 		default:
 			t.total.Hold++
 			t.by[k].Hold++
@@ -842,7 +880,7 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 	type lossKey struct{ origin, typ, cause string }
 	lost := map[lossKey]int{}
 	for _, r := range recs {
-		if r.Action != gate.Admit {
+		if r.Action != gate.Admit && r.Action != guard.Unguarded {
 			lost[lossKey{browseOrigin(r.Origin, r.Subject), r.ResourceType, browseCause(r)}]++
 		}
 	}
@@ -851,6 +889,9 @@ func printBrowse(w io.Writer, target, agent string, recs []guard.Record, nav []g
 	}
 	fmt.Fprintf(w, "agent    %s\n", agent)
 	fmt.Fprintf(w, "requests %d: %d admitted, %d dropped, %d held; %d robots.txt fetched\n", len(recs), t.total.Admit, t.total.Drop, t.total.Hold, fetches)
+	if t.total.Unguarded > 0 {
+		fmt.Fprintf(w, "         %d not guarded: loaded before the guard attached, nothing decided\n", t.total.Unguarded)
+	}
 	if overflow > 0 {
 		fmt.Fprintf(w, "         %d more requests were decided but not recorded (record limit)\n", overflow)
 	}
@@ -896,6 +937,11 @@ func browseOrigin(origin string, subject bool) string {
 // browseCause says in a few words why a request was not admitted.
 func browseCause(r guard.Record) string {
 	switch {
+	case r.RepDecision == gate.RepAllow && r.CollectionDecision == gate.Approved:
+		// Allowed, yet not admitted: the guard refused it for a reason of
+		// its own (a tab not ready), which comes first in the reason.
+		why, _, _ := strings.Cut(r.Reason, "; robots.txt: ")
+		return "refused by the guard: " + why
 	case r.Destination == guard.DestinationRefused:
 		return "refused: " + strings.TrimSuffix(strings.TrimPrefix(r.Reason, "destination refused: "), " (robots.txt not fetched)")
 	case r.RepDecision == gate.RepDisallow && r.MatchedRule != nil:

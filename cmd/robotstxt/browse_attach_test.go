@@ -41,6 +41,7 @@ func TestBrowseAttachAutomation(t *testing.T) {
 		{"puppeteer", "puppeteer-attach.cjs", "ws://127.0.0.1:"},
 	} {
 		t.Run(lib.name, func(t *testing.T) {
+			waitForLinks(t) // (browse_load_test.go)
 			s := leaksite.New(t)
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
@@ -100,6 +101,7 @@ func TestBrowseAttachAutomation(t *testing.T) {
 				t.Fatalf("%s: the page did not load (%v)\n%s\nrecords:\n%s", lib.script, lines.Err(), scriptErr.String(), b)
 			}
 			reports := s.WaitReports(t, "page", "open", "blank", "kinds")
+			waitLeakLinks(t, s, records, 60*time.Second)
 			time.Sleep(2 * time.Second) // long enough for speculative loads, were any made
 			stopGuard()
 			guardStopped = true

@@ -236,11 +236,55 @@ func TestBrowseCause(t *testing.T) {
 		{"no scope entry", rec(func(r *guard.Record) {
 			r.Action, r.RepDecision, r.CollectionDecision = gate.Hold, gate.RepAllow, gate.Unresolved
 		}), "held: no scope entry covers it"},
+		// Allowed and approved, yet dropped: the guard's own reason (a
+		// tab's first document before the tab was ready), not the policy's.
+		{"refused by the guard", rec(func(r *guard.Record) {
+			r.RepDecision, r.CollectionDecision = gate.RepAllow, gate.Approved
+			r.Reason = "this tab could not be guarded: gone; robots.txt: allowed by line 2"
+		}), "refused by the guard: this tab could not be guarded: gone"},
 	}
 	for _, tt := range tests {
 		if got := browseCause(tt.rec); got != tt.want {
 			t.Errorf("%s: cause %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestBrowseSummaryUnguarded: a document that ran before the guard
+// attached is counted apart (unguarded), neither as admitted nor as lost;
+// a refused tab document names its origin (issue 41 item 5: the summary
+// printed "6 documents from  drop").
+func TestBrowseSummaryUnguarded(t *testing.T) {
+	rec := func(action gate.Action, origin, url, reason string) guard.Record {
+		r := guard.Record{Action: action, Subject: true, ResourceType: guard.TypeDocument}
+		r.Origin, r.TargetURL, r.Reason = origin, url, reason
+		r.RepDecision, r.CollectionDecision = gate.RepAllow, gate.Approved
+		return r
+	}
+	recs := []guard.Record{
+		rec(guard.Unguarded, "http://a.test", "http://a.test/", "not guarded: this tab's document was loaded when the guard attached; robots.txt: allowed"),
+		rec(gate.Drop, "http://b.test", "http://b.test/", "this tab could not be guarded: gone; robots.txt: allowed"),
+		rec(gate.Admit, "http://b.test", "http://b.test/", "allowed"),
+	}
+	var b strings.Builder
+	printBrowse(&b, "", "ExampleBot", recs, nil, 2, 0)
+	want := `agent    ExampleBot
+requests 3: 1 admitted, 1 dropped, 0 held; 2 robots.txt fetched
+         1 not guarded: loaded before the guard attached, nothing decided
+
+ADMIT   DROP   HOLD  TYPE               ORIGIN
+    0      0      0  document           http://a.test
+    1      1      0  document           http://b.test
+
+What the page lost:
+  1 document from http://b.test refused by the guard: this tab could not be guarded: gone
+`
+	if b.String() != want {
+		t.Errorf("summary:\n%s\nwant:\n%s", b.String(), want)
+	}
+	sum := newBrowseSummary("", "ExampleBot", recs, nil, "", 2, 0)
+	if sum.Counts.Unguarded != 1 || sum.Counts.Admit != 1 || sum.Counts.Drop != 1 || sum.Counts.Hold != 0 {
+		t.Errorf("counts %+v", sum.Counts)
 	}
 }
 

@@ -11,51 +11,10 @@
 'use strict';
 const { chromium } = require('playwright-core');
 const fs = require('fs');
-const http = require('http');
-const os = require('os');
 const path = require('path');
 const readline = require('readline');
-
-// The guard refuses a browser that makes speculative loads, which no flag
-// turns off: the profile's preference does (2: never predict).
-function guardedProfile() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guarded-profile-'));
-  fs.mkdirSync(path.join(dir, 'Default'));
-  fs.writeFileSync(path.join(dir, 'Default', 'Preferences'),
-    JSON.stringify({ net: { network_prediction_options: 2 } }));
-  return dir;
-}
-
-// watchGuard keeps a request open to the guard's proxy, which the guard
-// answers and holds until it ends (killed too: its process's sockets close
-// with it), and calls gone once it ends.
-function watchGuard(addr, gone) {
-  let called = false;
-  const once = (why) => { if (!called) { called = true; gone(why); } };
-  const req = http.get({ host: addr.split(':')[0], port: addr.split(':')[1], path: '/.well-known/robotstxt-guard/watch', agent: false }, (res) => {
-    if (res.statusCode !== 200) once('HTTP ' + res.statusCode);
-    res.on('data', () => {});
-    res.on('end', () => once('its watch ended'));
-    res.on('error', (e) => once(e.message));
-  });
-  req.on('error', (e) => once(e.message));
-  req.on('close', () => once('its connection closed'));
-}
-
-// end closes the browser, removes the profile and exits, once: the guard
-// gone and the script done may both ask.
-let ending;
-function end(close, profile, code, message) {
-  if (!ending) {
-    ending = (async () => {
-      if (message) console.error(message);
-      await close().catch(() => {});
-      try { fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 }); } catch (e) { /* the browser's last writes */ }
-      process.exit(code);
-    })();
-  }
-  return ending;
-}
+const { guardedFetch } = require('./guarded-fetch.cjs');
+const { guardedProfile, watchGuard, end, outsideRequests } = require('./attach-common.cjs');
 
 async function main() {
   const url = process.argv[2];
@@ -90,7 +49,7 @@ async function main() {
   await page.goto(url);
   await page.waitForFunction(() => document.title === 'done', null, { polling: 100, timeout: 30000 });
   console.log('LOADED');
-  await lines.next(); // standard input ends: done
+  await outsideRequests(lines, (url, decide) => guardedFetch(url, { method: 'GET' }, { decide, request: context.request }));
   await end(() => context.close(), profile, 0);
 }
 
