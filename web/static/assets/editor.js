@@ -61,6 +61,7 @@ export class Editor {
     // Scrolling now would lay the new text out at once; the next frame
     // lays it out anyway.
     this.resetScroll = true;
+    this.y = 0;
     this.refresh();
   }
 
@@ -125,11 +126,13 @@ export class Editor {
     const y = this.y;
     const { lh, pad } = this.metrics();
     const visible = Math.ceil(this.height / lh) + 2;
-    const first = Math.floor(Math.max(0, y - pad) / lh);
+    // The scroll position last read may be past the end of a text that has
+    // just become shorter: the browser will clamp it in the next frame.
+    const first = Math.min(Math.floor(Math.max(0, y - pad) / lh), Math.max(0, this.lines - 1));
     const last = Math.min(first + visible, this.lines);
     if (this.gFirst < 0 || first < this.gFirst || last > this.gFirst + this.gCount) {
       this.gFirst = Math.max(0, first - MARGIN);
-      this.gCount = Math.min(this.lines - this.gFirst, visible + 2 * MARGIN);
+      this.gCount = Math.max(0, Math.min(this.lines - this.gFirst, visible + 2 * MARGIN));
       const nums = new Array(this.gCount);
       for (let i = 0; i < this.gCount; i++) nums[i] = this.gFirst + i + 1;
       this.gutterInner.textContent = nums.join("\n");
