@@ -86,19 +86,30 @@ func TestFigures(t *testing.T) {
 			pagetesting.WaitFor(t, ctx, `/section-7/.test((document.querySelector("#verdict .verdict-subject") || {}).innerText)`)
 			data := robotsFile(size)
 			dir := t.TempDir()
+			tr := newTracer(t, ctx)
 			step := func(what string, fn func()) {
 				watchLongTasks(t, ctx)
 				start := time.Now()
 				var prof []string
+				var traced []task
 				if *profileFlag {
 					prof = profile(t, ctx, fn)
 				} else {
-					fn()
+					traced = tr.tasks(t, ctx, fn)
 				}
 				took := time.Since(start)
 				tasks := longTasks(t, ctx)
-				t.Logf("%s: answers after %v; longest main-thread task %.0f ms, %d tasks over 50 ms, %d over 200 ms",
+				t.Logf("%s: answers after %v; longest main-thread task %.0f ms, %d tasks over 50 ms, %d over 200 ms (Long Tasks API)",
 					what, took.Round(time.Millisecond), longest(tasks), len(tasks), countOver(tasks, 200))
+				if len(traced) > 0 {
+					n := 0
+					for _, k := range traced {
+						if k.cpu > 200 {
+							n++
+						}
+					}
+					t.Logf("    trace: longest task %.0f ms of CPU (%.0f ms on the clock), %d tasks over 200 ms of CPU", traced[0].cpu, traced[0].wall, n)
+				}
 				for _, p := range prof {
 					t.Logf("    %s", p)
 				}
