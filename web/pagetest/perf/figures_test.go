@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -91,12 +92,13 @@ func TestFigures(t *testing.T) {
 				watchLongTasks(t, ctx)
 				start := time.Now()
 				var prof []string
-				var traced []task
-				if *profileFlag {
-					prof = profile(t, ctx, fn)
-				} else {
-					traced = tr.tasks(t, ctx, fn)
-				}
+				traced := tr.tasks(t, ctx, func() {
+					if *profileFlag {
+						prof = profile(t, ctx, fn)
+					} else {
+						fn()
+					}
+				})
 				took := time.Since(start)
 				tasks := longTasks(t, ctx)
 				t.Logf("%s: answers after %v; longest main-thread task %.0f ms, %d tasks over 50 ms, %d over 200 ms (Long Tasks API)",
@@ -109,6 +111,11 @@ func TestFigures(t *testing.T) {
 						}
 					}
 					t.Logf("    trace: longest task %.0f ms of CPU (%.0f ms on the clock), %d tasks over 200 ms of CPU", traced[0].cpu, traced[0].wall, n)
+					for _, k := range traced[:n] {
+						if len(k.what) > 0 {
+							t.Logf("      task of %.0f ms of CPU: %s", k.cpu, strings.Join(k.what[:min(6, len(k.what))], "; "))
+						}
+					}
 				}
 				for _, p := range prof {
 					t.Logf("    %s", p)

@@ -3,6 +3,7 @@ package perf_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -20,7 +21,12 @@ import (
 // it: its wall time and its thread time (the CPU time the thread got),
 // in milliseconds. On a loaded machine the wall time stretches while the
 // thread waits for a core; the thread time much less.
-type task struct{ wall, cpu float64 }
+type task struct {
+	wall, cpu float64
+	// what is the trace's events in the task that took longest, the
+	// longest first ("Layout 250 ms"), with -perf.
+	what []string
+}
 
 // tracer records Chromium's trace of a tab.
 type tracer struct {
@@ -63,7 +69,7 @@ func (tr *tracer) tasks(t *testing.T, ctx context.Context, fn func()) []task {
 	pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{
 			TransferMode: tracing.StartTransferModeReportEvents,
-			TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "__metadata"}},
+			TraceConfig:  &tracing.TraceConfig{IncludedCategories: categories()},
 		})
 		return err
 	}))
@@ -83,7 +89,10 @@ func (tr *tracer) tasks(t *testing.T, ctx context.Context, fn func()) []task {
 		Name, Cat, Ph string
 		Pid, Tid      int64
 		Ts, Dur, Tdur float64
-		Args          struct{ Name string }
+		Args          struct {
+			Name string
+			Data struct{ FunctionName, URL string }
+		}
 	}
 	type thread struct{ pid, tid int64 }
 	renderers := map[thread]bool{}
@@ -97,7 +106,7 @@ func (tr *tracer) tasks(t *testing.T, ctx context.Context, fn func()) []task {
 		if e.Ph == "M" && e.Name == "thread_name" && e.Args.Name == "CrRendererMain" {
 			renderers[th] = true
 		}
-		if e.Ph == "X" && strings.Contains(e.Cat, "toplevel") {
+		if e.Ph == "X" {
 			byThread[th] = append(byThread[th], e)
 		}
 	}
@@ -106,7 +115,9 @@ func (tr *tracer) tasks(t *testing.T, ctx context.Context, fn func()) []task {
 	for th := range renderers {
 		var sum float64
 		for _, e := range byThread[th] {
-			sum += e.Dur
+			if strings.Contains(e.Cat, "toplevel") {
+				sum += e.Dur
+			}
 		}
 		if sum > busiest {
 			main, busiest = th, sum
@@ -118,11 +129,35 @@ func (tr *tracer) tasks(t *testing.T, ctx context.Context, fn func()) []task {
 	end := -1.0
 	for _, e := range evs {
 		if e.Ts < end {
-			continue // nested in the task before
+			// Inside the task before: a nested task, or what the task did.
+			if !strings.Contains(e.Cat, "toplevel") && len(out) > 0 {
+				k := &out[len(out)-1]
+				name := e.Name
+				if f := e.Args.Data.FunctionName; f != "" {
+					name += " " + f
+				}
+				if u := e.Args.Data.URL; u != "" {
+					name += " " + u[strings.LastIndexByte(u, '/')+1:]
+				}
+				k.what = append(k.what, fmt.Sprintf("%s %.0f ms", name, e.Dur/1000))
+			}
+			continue
+		}
+		if !strings.Contains(e.Cat, "toplevel") {
+			continue
 		}
 		end = e.Ts + e.Dur
 		out = append(out, task{wall: e.Dur / 1000, cpu: e.Tdur / 1000})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].cpu > out[j].cpu })
 	return out
+}
+
+// categories are the trace's: the tasks, and with -perf.profile what
+// they did (the DevTools timeline's events).
+func categories() []string {
+	if *profileFlag {
+		return []string{"toplevel", "__metadata", "devtools.timeline"}
+	}
+	return []string{"toplevel", "__metadata"}
 }
