@@ -190,9 +190,7 @@ function updateBands(flash = false) {
   // the next audit (a moment later) replaces them; not over a new text (a
   // file, an example), whose lines are others.
   if (Array.isArray(f) && (ps.current("audit") || !state.replaced)) {
-    for (const x of sortFindings(f)) {
-      if (x.line > 0) marks.push({ line: x.line, kind: severityClass(x.severity), title: `${t(`severity.${severityClass(x.severity)}`)}: ${x.message}` });
-    }
+    for (const m of findingMarks(f)) marks.push(m);
   }
   if (state.focus) bands.push({ line: state.focus, kind: "focus", flash });
   editor.setBands(bands);
@@ -231,6 +229,23 @@ function bandsFollow() {
   stampBands();
   if (!editor || bandsLater || bandsSources() === bandsKey) return;
   updateBands();
+}
+
+// findingMarks are the gutter's markers of an audit, errors first. A large
+// file has thousands of findings and the bands change on every keystroke:
+// they are sorted once per audit, and each tooltip is written only when
+// the editor lays its marker out.
+let findingMarksOf = null;
+let findingMarksMemo = [];
+function findingMarks(f) {
+  if (f !== findingMarksOf) {
+    findingMarksOf = f;
+    findingMarksMemo = sortFindings(f).filter((x) => x.line > 0).map((x) => {
+      const kind = severityClass(x.severity);
+      return { line: x.line, kind, title: () => `${t(`severity.${kind}`)}: ${x.message}` };
+    });
+  }
+  return findingMarksMemo;
 }
 
 // focusLine highlights a line of the text and scrolls it into view.

@@ -3,6 +3,18 @@
 // behind the text. A textarea cannot colour a line, so the bands are
 // absolutely positioned rows under it: the text does not wrap, every line is
 // exactly one line-height tall, and the bands move with the scroll.
+//
+// A 500 KiB text is 20,000 lines, and Chromium lays a textarea's text out
+// anew, whole, after every change of it (a few hundred milliseconds for
+// 500 KiB: docs/performance.md). So the editor never makes it lay out
+// more than once per change: it reads the scroll position and the size of
+// the text only once a frame (when the browser lays out anyway), writes
+// the gutter, the markers and the bands without reading layout, and lays
+// out only the line numbers and markers around the visible lines.
+
+// Lines laid out above and below the visible ones, so that scrolling a
+// little does not lay them out again.
+const MARGIN = 100;
 
 export class Editor {
   constructor({ textarea, gutter, bands, container }) {
@@ -11,14 +23,22 @@ export class Editor {
     this.bandsEl = bands;
     this.container = container;
     this.lines = 0;
+    this.digits = 0;
     this.gFirst = -1;
     this.gCount = 0;
+    this.mFirst = -1; // the lines whose markers are laid out: mFirst..mLast
+    this.mLast = -1;
+    this.y = 0; // the scroll position and height of the text, as last read
+    this.height = 0;
+    this.frame = 0;
+    this.resetScroll = false;
     this.bands = [];
     this.gutterInner = document.createElement("span");
     this.gutterInner.className = "gutter-inner";
     this.marksInner = document.createElement("span");
     this.marksInner.className = "marks";
     this.marks = [];
+    this.byLine = new Map();
     this.gutter.replaceChildren(this.gutterInner, this.marksInner);
     this.bandsInner = document.createElement("div");
     this.bandsEl.replaceChildren(this.bandsInner);
@@ -38,8 +58,10 @@ export class Editor {
 
   set text(v) {
     this.ta.value = v;
-    this.ta.scrollTop = 0;
-    this.ta.scrollLeft = 0;
+    // Scrolling now would lay the new text out at once; the next frame
+    // lays it out anyway.
+    this.resetScroll = true;
+    this.y = 0;
     this.refresh();
   }
 
@@ -53,33 +75,72 @@ export class Editor {
     return this.m;
   }
 
-  // refresh recounts the lines after the text changed.
+  // refresh recounts the lines after the text changed; the gutter follows
+  // in the next frame.
   refresh() {
     let n = 1;
     const v = this.ta.value;
     for (let i = v.indexOf("\n"); i >= 0; i = v.indexOf("\n", i + 1)) n++;
     if (n !== this.lines) {
       this.lines = n;
-      this.gutter.style.minWidth = `calc(${String(n).length}ch + 1.6rem)`;
+      const digits = String(n).length;
+      if (digits !== this.digits) {
+        this.digits = digits;
+        this.gutter.style.minWidth = `calc(${digits}ch + 1.6rem)`;
+      }
       this.gFirst = -1;
+      this.mFirst = -1;
     }
-    this.syncScroll();
+    this.schedule();
+  }
+
+  // schedule syncs the gutter and the bands with the text in the next
+  // frame, once however many changes come before it.
+  schedule() {
+    if (!this.frame) {
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.syncScroll();
+      });
+    }
   }
 
   // syncScroll moves the gutter and the bands with the text. The gutter
   // holds only the numbers around the visible lines: a 500 KiB file has
   // tens of thousands of lines, too many to lay out on every change.
   syncScroll() {
-    const y = this.ta.scrollTop;
+    if (this.resetScroll) {
+      this.resetScroll = false;
+      this.ta.scrollTop = 0;
+      this.ta.scrollLeft = 0;
+    }
+    this.y = this.ta.scrollTop;
+    this.height = this.ta.clientHeight;
+    this.place();
+  }
+
+  // place lays out the gutter's numbers and the markers around the
+  // visible lines, and moves them with the text, from the scroll position
+  // last read: it reads no layout.
+  place() {
+    const y = this.y;
     const { lh, pad } = this.metrics();
-    const visible = Math.ceil(this.ta.clientHeight / lh) + 2;
-    const first = Math.floor(Math.max(0, y - pad) / lh);
-    if (this.gFirst < 0 || first < this.gFirst || Math.min(first + visible, this.lines) > this.gFirst + this.gCount) {
-      this.gFirst = Math.max(0, first - 100);
-      this.gCount = Math.min(this.lines - this.gFirst, visible + 200);
+    const visible = Math.ceil(this.height / lh) + 2;
+    // The scroll position last read may be past the end of a text that has
+    // just become shorter: the browser will clamp it in the next frame.
+    const first = Math.min(Math.floor(Math.max(0, y - pad) / lh), Math.max(0, this.lines - 1));
+    const last = Math.min(first + visible, this.lines);
+    if (this.gFirst < 0 || first < this.gFirst || last > this.gFirst + this.gCount) {
+      this.gFirst = Math.max(0, first - MARGIN);
+      this.gCount = Math.max(0, Math.min(this.lines - this.gFirst, visible + 2 * MARGIN));
       const nums = new Array(this.gCount);
       for (let i = 0; i < this.gCount; i++) nums[i] = this.gFirst + i + 1;
       this.gutterInner.textContent = nums.join("\n");
+    }
+    if (this.mFirst < 0 || first + 1 < this.mFirst || last > this.mLast) {
+      this.mFirst = Math.max(1, first + 1 - MARGIN);
+      this.mLast = last + MARGIN;
+      this.renderMarks();
     }
     this.gutterInner.style.transform = `translateY(${this.gFirst * lh - y}px)`;
     this.marksInner.style.transform = `translateY(${-y}px)`;
@@ -87,7 +148,8 @@ export class Editor {
   }
 
   // setBands shows highlight bands: [{line, kind}] with kind one of group,
-  // allow, disallow, focus. Later entries are drawn on top.
+  // allow, disallow, focus. Later entries are drawn on top. The bands are
+  // few (the verdict's, the focus and the cut): all are laid out.
   setBands(bands) {
     this.bands = bands;
     const { lh, pad } = this.metrics();
@@ -100,17 +162,18 @@ export class Editor {
       if (b.toEnd) el.style.height = `${(this.lines - b.line + 1) * lh}px`;
       return el;
     }));
-    this.syncScroll();
+    this.place();
   }
 
   // setMarks puts markers in the gutter: [{line, kind, title}] with kind
-  // error, warning, info, allow, disallow or cut. The title is the tooltip;
+  // error, warning, info, allow, disallow or cut. The title is the tooltip,
+  // or a function that returns it (called only for the markers laid out);
   // several markers on one line share one, in the order given (the most
   // severe first). The gutter is hidden from screen readers: the audit and
-  // the verdict say the same in words.
+  // the verdict say the same in words. Only the markers around the visible
+  // lines are laid out, and the cut's, which tests and people look for.
   setMarks(marks) {
     this.marks = marks;
-    const { lh, pad } = this.metrics();
     const byLine = new Map();
     for (const m of marks) {
       if (m.line < 1 || m.line > this.lines) continue;
@@ -118,24 +181,48 @@ export class Editor {
       if (cur) cur.push(m);
       else byLine.set(m.line, [m]);
     }
+    this.byLine = byLine;
+    this.mFirst = -1;
+    this.place();
+  }
+
+  renderMarks() {
+    const { lh, pad } = this.metrics();
     const els = [];
-    for (const [line, ms] of byLine) {
+    const lay = (line, ms) => {
       const el = document.createElement("span");
       el.className = `mark m-${ms[0].kind}`;
       el.dataset.line = String(line);
       el.dataset.kinds = ms.map((m) => m.kind).join(" ");
-      el.title = ms.map((m) => m.title).filter(Boolean).join("\n");
+      el.title = ms.map((m) => (typeof m.title === "function" ? m.title() : m.title)).filter(Boolean).join("\n");
       el.style.top = `${pad + (line - 1) * lh}px`;
       els.push(el);
+    };
+    if (this.byLine.size > this.mLast - this.mFirst + 1) {
+      for (let line = Math.max(1, this.mFirst); line <= this.mLast; line++) {
+        const ms = this.byLine.get(line);
+        if (ms) lay(line, ms);
+      }
+      for (const [line, ms] of this.byLine) {
+        if ((line < this.mFirst || line > this.mLast) && ms.some((m) => m.kind === "cut")) lay(line, ms);
+      }
+    } else {
+      for (const [line, ms] of this.byLine) {
+        if (line >= this.mFirst && line <= this.mLast || ms.some((m) => m.kind === "cut")) lay(line, ms);
+      }
     }
     this.marksInner.replaceChildren(...els);
-    this.syncScroll();
   }
 
   // reveal scrolls the text so that line is in view: centred when center is
   // set, else only as far as needed; with ifHidden, only when it is out of
   // view.
   reveal(line, { center = false, ifHidden = false } = {}) {
+    if (this.resetScroll) {
+      this.resetScroll = false;
+      this.ta.scrollTop = 0;
+      this.ta.scrollLeft = 0;
+    }
     const { lh, pad } = this.metrics();
     const top = pad + (line - 1) * lh;
     const view = this.ta.clientHeight;

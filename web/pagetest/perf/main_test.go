@@ -1,0 +1,9 @@
+package perf_test
+
+import (
+	"testing"
+
+	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
+)
+
+func TestMain(m *testing.M) { pagetesting.Main(m) }
