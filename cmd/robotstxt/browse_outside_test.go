@@ -111,13 +111,15 @@ func TestBrowseAttachGuardedFetch(t *testing.T) {
 					t.Errorf("FETCH %s: %q, want %q\n%s", w.url, got, w.line, scriptErr.String())
 				}
 			}
-			stdin.Close()
-			if _, ok := next("never"); ok {
-				t.Error("the script went on after its standard input ended")
-			}
+			// The guard is interrupted first: a browser closed under it
+			// ends browse --attach with status 1 ("went away").
 			g.stop()
 			if code := <-g.done; code != 0 {
 				t.Errorf("browse --attach exit %d:\n%s%s", code, g.out.String(), g.errb.String())
+			}
+			stdin.Close()
+			if _, ok := next("never"); ok {
+				t.Error("the script went on after its standard input ended")
 			}
 			for site, paths := range map[*browseSite][]string{a: {"/private/x.json"}, c: {"/x.json"}} {
 				for _, p := range paths {
