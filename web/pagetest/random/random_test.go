@@ -681,30 +681,35 @@ func (p *player) do(a action) error {
 		return js(ctx, fmt.Sprintf(`document.querySelector('.langs button[data-lang=%q]').click()`, a.Text))
 	case "reload":
 		p.slowPending = false
-		before, err := eval[string](ctx, `document.getElementById("robots").value`)
-		if err != nil {
-			return err
-		}
-		p.reloadText = before
+		// The text to keep is the one in the editor when the page is left
+		// (a fetch may still change it until then): recorded at pagehide,
+		// in the tab's session storage, which a reload keeps.
+		keep := `window.addEventListener("pagehide", () => sessionStorage.setItem("random.before", document.getElementById("robots").value));
+			sessionStorage.removeItem("random.before");`
 		if a.Text == "" {
-			if err := chromedp.Do(ctx, chromedp.Navigate(p.b.URL+"/")); err != nil {
+			if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](keep), chromedp.Navigate(p.b.URL+"/")); err != nil {
 				return err
 			}
 		} else {
 			// Typed and reloaded in one task: only the save on pagehide
 			// can keep the edit.
-			p.reloadText = before + a.Text
 			if err := js(ctx, fmt.Sprintf(`(() => {
+				%s
 				window.beforeReload = true;
 				const ta = document.getElementById("robots");
 				ta.value += %q;
 				ta.dispatchEvent(new Event("input"));
 				location.reload();
-			})()`, a.Text)); err != nil && !navigating(err) {
+			})()`, keep, a.Text)); err != nil && !navigating(err) {
 				return err
 			}
 		}
-		return p.poll(`!window.beforeReload && document.body.dataset.engine === "ready" && document.body.dataset.settled === "true"`, *settleFlag)
+		if err := p.poll(`!window.beforeReload && document.body.dataset.engine === "ready" && document.body.dataset.settled === "true"`, *settleFlag); err != nil {
+			return err
+		}
+		before, err := eval[string](ctx, `sessionStorage.getItem("random.before") ?? "(no pagehide)"`)
+		p.reloadText = before
+		return err
 	default:
 		return fmt.Errorf("unknown action %q", a.Kind)
 	}
