@@ -27,7 +27,7 @@ import (
 var (
 	seedFlag    = flag.Uint64("seed", 0, "seed of the random actions (0: one derived from the time, logged)")
 	actionsFlag = flag.Int("actions", 0, "how many random actions (0: $ROBOTSTXT_RANDOM_ACTIONS, else 150)")
-	shrinkFlag  = flag.Duration("shrink", 3*time.Minute, "time spent replaying shorter sequences after a failure (0: none)")
+	shrinkFlag  = flag.Duration("shrink", 2*time.Minute, "time spent replaying shorter sequences after a failure (0: none)")
 	goOnFlag    = flag.Bool("keep-going", false, "report every break and go on, instead of stopping at the first (no shrinking)")
 	settleFlag  = flag.Duration("settle", 90*time.Second, "how long the page may take to catch up with an action")
 )
