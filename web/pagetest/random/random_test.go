@@ -426,6 +426,16 @@ type failure struct {
 	screen string
 }
 
+// kind is what broke (the view, or the wait), for a shorter sequence to
+// count only when it breaks the same way.
+func (f *failure) kind() string {
+	if len(f.what) == 0 {
+		return f.when
+	}
+	k, _, _ := strings.Cut(f.what[0], ":")
+	return f.when + " / " + k
+}
+
 func (f *failure) String() string {
 	return fmt.Sprintf("after action %d (%s), %s:\n  %s", f.index+1, f.action, f.when, strings.Join(f.what, "\n  "))
 }
@@ -725,8 +735,8 @@ type shrunk struct {
 
 // shrink replays the failing sequence on a fresh page, then shorter ones
 // (dropping halves, quarters, … of it, as delta debugging does) until the
-// deadline, and returns the shortest that still fails, or nil when even the
-// whole sequence does not fail again.
+// deadline, and returns the shortest that still breaks the same way, or nil
+// when even the whole sequence does not fail again.
 func (p *player) shrink(actions []action, deadline time.Time) (*shrunk, int) {
 	tries := 0
 	replay := func(seq []action) *failure {
@@ -747,7 +757,7 @@ func (p *player) shrink(actions []action, deadline time.Time) (*shrunk, int) {
 				start = end
 				continue
 			}
-			if f := replay(cand); f != nil {
+			if f := replay(cand); f != nil && f.kind() == best.failure.kind() {
 				best = &shrunk{actions: cand[:f.index+1], failure: f}
 			} else {
 				start = end
