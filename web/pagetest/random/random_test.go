@@ -455,9 +455,14 @@ func (p *player) reset() {
 // first break, or nil.
 func (p *player) play(actions []action) *failure {
 	for i, a := range actions {
+		// seen is the screen the last check read: a failure shows it, not a
+		// later one (the page goes on changing).
+		var seen *pagetesting.Screen
 		fail := func(when string, what ...string) *failure {
 			f := &failure{index: i, action: a, when: when, what: what}
-			if s, err := p.screen(); err == nil {
+			if seen != nil {
+				f.screen = seen.Describe()
+			} else if s, err := p.screen(); err == nil {
 				f.screen = s.Describe()
 			}
 			if p.keepGoing {
@@ -484,19 +489,20 @@ func (p *player) play(actions []action) *failure {
 		}
 		// Right after the action, before any wait: every view is already
 		// either right or marked as being recomputed.
-		if what := p.check(); len(what) > 0 {
+		if what := p.check(&seen); len(what) > 0 {
 			if f := fail("right after it", what...); f != nil {
 				return f
 			}
 		}
 		if a.Settle {
 			if err := p.settle(); err != nil {
+				seen = nil
 				if f := fail("waiting for the page to catch up", err.Error()); f != nil {
 					return f
 				}
 			} else {
 				p.settled++
-				if what := p.check(); len(what) > 0 {
+				if what := p.check(&seen); len(what) > 0 {
 					if f := fail("once the page caught up", what...); f != nil {
 						return f
 					}
@@ -547,13 +553,15 @@ func navigating(err error) bool {
 		strings.Contains(err.Error(), "Execution context was destroyed")
 }
 
-// check reads the screen and lists its breaks.
-func (p *player) check() []string {
+// check reads the screen into *seen and lists its breaks.
+func (p *player) check(seen **pagetesting.Screen) []string {
 	p.checks++
 	s, err := p.screen()
 	if err != nil {
+		*seen = nil
 		return []string{err.Error()}
 	}
+	*seen = &s
 	return s.Breaks()
 }
 
