@@ -26,7 +26,7 @@ import (
 
 var (
 	seedFlag    = flag.Uint64("seed", 0, "seed of the random actions (0: one derived from the time, logged)")
-	actionsFlag = flag.Int("actions", 0, "how many random actions (0: $ROBOTSTXT_RANDOM_ACTIONS, else 150)")
+	actionsFlag = flag.Int("actions", 0, "how many random actions (0: $ROBOTSTXT_RANDOM_ACTIONS, else 200)")
 	shrinkFlag  = flag.Duration("shrink", 2*time.Minute, "time spent replaying shorter sequences after a failure (0: none)")
 	goOnFlag    = flag.Bool("keep-going", false, "report every break and go on, instead of stopping at the first (no shrinking)")
 	settleFlag  = flag.Duration("settle", 90*time.Second, "how long the page may take to catch up with an action")
@@ -34,7 +34,7 @@ var (
 
 // defaultActions keeps the CI run within a few minutes on a loaded 2-core
 // machine; -actions or ROBOTSTXT_RANDOM_ACTIONS run thousands.
-const defaultActions = 150
+const defaultActions = 200
 
 func actionCount(t *testing.T) int {
 	if *actionsFlag > 0 {
