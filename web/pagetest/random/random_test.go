@@ -89,9 +89,9 @@ func TestBrowserRandomActions(t *testing.T) {
 	if *shrinkFlag <= 0 {
 		return
 	}
-	short, tries := p.shrink(actions[:f.index+1], time.Now().Add(*shrinkFlag))
+	short, tries := p.shrink(actions[:f.index+1], f.kind(), time.Now().Add(*shrinkFlag))
 	if short == nil {
-		t.Logf("the %d actions did not fail again when replayed (%d tries): the break depends on timing", f.index+1, tries)
+		t.Logf("no sequence ending with the failing action failed again within -shrink (%d replays): the break may depend on timing", tries)
 		return
 	}
 	t.Errorf("seed %d: shortest failing sequence found (%d replays), %d actions; %s\nscreen:\n%s\nactions:\n%s", seed, tries, len(short.actions), short.failure, short.failure.screen, listing(short.actions))
@@ -413,7 +413,9 @@ type player struct {
 	settled    int
 	// keepGoing: every break is kept in found and the sequence goes on.
 	keepGoing bool
-	found     []*failure
+	// deadline, when set, ends a replay (shrink).
+	deadline time.Time
+	found    []*failure
 }
 
 // failure is the first break of a sequence: the action after which it was
@@ -455,6 +457,11 @@ func (p *player) reset() {
 // first break, or nil.
 func (p *player) play(actions []action) *failure {
 	for i, a := range actions {
+		// A replay while shrinking stops at its deadline, before a wait
+		// that could outlast it: not a failure.
+		if !p.deadline.IsZero() && time.Until(p.deadline) < *settleFlag {
+			return nil
+		}
 		// seen is the screen the last check read: a failure shows it, not a
 		// later one (the page goes on changing).
 		var seen *pagetesting.Screen
@@ -741,23 +748,38 @@ type shrunk struct {
 	failure *failure
 }
 
-// shrink replays the failing sequence on a fresh page, then shorter ones
-// (dropping halves, quarters, … of it, as delta debugging does) until the
-// deadline, and returns the shortest that still breaks the same way, or nil
-// when even the whole sequence does not fail again.
-func (p *player) shrink(actions []action, deadline time.Time) (*shrunk, int) {
+// shrink replays shorter sequences than the failing one, each on a fresh
+// page, until the deadline: first its last 1, 2, 4, … actions (what broke
+// the page is most often just before the break), then, as delta debugging
+// does, the shortest failing one without halves, quarters, … of it. It
+// returns the shortest sequence that broke the same way, or nil when none
+// did before the deadline.
+func (p *player) shrink(actions []action, kind string, deadline time.Time) (*shrunk, int) {
 	tries := 0
-	replay := func(seq []action) *failure {
+	p.deadline = deadline
+	defer func() { p.deadline = time.Time{} }()
+	try := func(seq []action, want string) *failure {
 		tries++
 		p.reset()
-		return p.play(seq)
+		f := p.play(seq)
+		if f == nil || f.kind() != want {
+			return nil
+		}
+		return f
 	}
-	f := replay(actions)
-	if f == nil {
-		return nil, tries
+	var best *shrunk
+	for k := 1; best == nil; k *= 2 {
+		k = min(k, len(actions))
+		if !time.Now().Before(deadline) {
+			return nil, tries
+		}
+		if f := try(actions[len(actions)-k:], kind); f != nil {
+			best = &shrunk{actions: actions[len(actions)-k:][:f.index+1], failure: f}
+		} else if k == len(actions) {
+			return nil, tries
+		}
 	}
-	best := &shrunk{actions: actions[:f.index+1], failure: f}
-	for chunk := len(best.actions) / 2; chunk >= 1; chunk /= 2 {
+	for chunk := len(best.actions) / 2; chunk >= 1 && time.Now().Before(deadline); chunk /= 2 {
 		for start := 0; start < len(best.actions) && time.Now().Before(deadline); {
 			end := min(start+chunk, len(best.actions))
 			cand := append(append([]action{}, best.actions[:start]...), best.actions[end:]...)
@@ -765,14 +787,11 @@ func (p *player) shrink(actions []action, deadline time.Time) (*shrunk, int) {
 				start = end
 				continue
 			}
-			if f := replay(cand); f != nil && f.kind() == best.failure.kind() {
+			if f := try(cand, best.failure.kind()); f != nil {
 				best = &shrunk{actions: cand[:f.index+1], failure: f}
 			} else {
 				start = end
 			}
-		}
-		if !time.Now().Before(deadline) {
-			break
 		}
 	}
 	return best, tries
