@@ -108,7 +108,13 @@ func NewBrowserWith(t *testing.T, sopts server.Options) *Browser {
 	ts := httptest.NewServer(b.rec)
 	t.Cleanup(ts.Close)
 	b.URL = ts.URL
-	ctx, cancel := context.WithTimeout(bctx, 10*time.Minute)
+	// The browser lives as long as the test may (go test -timeout), at
+	// least 10 minutes.
+	limit := 10 * time.Minute
+	if d, ok := t.Deadline(); ok && time.Until(d) > limit {
+		limit = time.Until(d)
+	}
+	ctx, cancel := context.WithTimeout(bctx, limit)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel2)
