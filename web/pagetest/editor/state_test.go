@@ -198,6 +198,40 @@ func TestBrowserStateVersions(t *testing.T) {
 	})
 }
 
+// A change of the text while the first many-URLs table is computed (none
+// on screen yet, so nothing to redo at the change) is computed again once
+// that answer arrives: the table ends current, about the new text, rather
+// than greyed for good (found by TestBrowserRandomActions, seed 3).
+func TestBrowserManyChangedWhileFirstRun(t *testing.T) {
+	pagetesting.BrowserTest(t)
+	b := pagetesting.NewBrowser(t)
+	ctx := b.OwnTab(t)
+	pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdAnswers})
+		return err
+	}))
+	b.Open(t, ctx, "")
+	pagetesting.Paste(t, ctx, pagetesting.RobotsText)
+	pagetesting.WaitFor(t, ctx, pagetesting.CurrentJS())
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.holdFns.add("checkMany")`))
+	pagetesting.SetField(t, ctx, "many-agents", "Bingbot")
+	pagetesting.SetField(t, ctx, "many-urls", "/private/x")
+	pagetesting.Click(t, ctx, "#many-run")
+	pagetesting.WaitFor(t, ctx, `window.held.some(h => h.fn === "checkMany")`)
+	// The whole text replaced while that answer is held back.
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		const r = document.getElementById("robots");
+		r.focus();
+		r.setSelectionRange(0, r.value.length);
+	})()`))
+	pagetesting.InsertText(t, ctx, "User-agent: *\nAllow: /\n")
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.holdFns.delete("checkMany"); window.held.filter(h => h.fn === "checkMany").forEach(h => h.release())`))
+	pagetesting.WaitFor(t, ctx, `document.getElementById("many").getAttribute("aria-busy") !== "true" && !!document.querySelector('#many-body td[data-agent="Bingbot"]') && `+pagetesting.CurrentJS())
+	if got := pagetesting.Eval[string](t, ctx, `document.querySelector('#many-body tr[data-url="/private/x"] td[data-agent="Bingbot"]').dataset.allowed`); got != "true" {
+		t.Errorf("Bingbot on /private/x under the new text: allowed=%s, want true (Allow: /)", got)
+	}
+}
+
 // verdictNow reads the verdict box as it is: its word and deciding line.
 func verdictNow(t *testing.T, ctx context.Context) (string, int) {
 	t.Helper()

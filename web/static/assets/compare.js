@@ -95,6 +95,9 @@ export class Compare {
       this.probed = !urls.trim();
       this.render();
       this.ps.shows("compare", ticket);
+      // Its inputs changed while it was computed (before any answer was on
+      // screen, textChanged had nothing to redo): computed again.
+      if (!this.ps.current("compare")) this.textChanged();
     } catch (err) {
       if (!this.ps.latest(ticket)) return;
       // No comparison is shown rather than one of another text.

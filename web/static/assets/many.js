@@ -81,6 +81,9 @@ export class ManyURLs {
       this.laying = false;
       this.render();
       this.ps.shows("many", ticket);
+      // Its inputs changed while it was computed (before any table was on
+      // screen, changed had nothing to redo): computed again.
+      if (!this.ps.current("many")) this.changed();
     } catch (err) {
       if (this.ps.latest(ticket)) this.showError(err);
     }
