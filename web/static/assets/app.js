@@ -1350,7 +1350,7 @@ async function setLang(l, remember = true) {
 
 async function main() {
   const frag = await parseFragment(location.hash);
-  editor = new Editor({ textarea: $("robots"), gutter: $("gutter"), bands: $("bands"), container: $("editor") });
+  editor = new Editor({ box: $("robots"), gutter: $("gutter"), bands: $("bands"), container: $("editor") });
   registerViews();
   await setLang(i18n.pick(frag.lang), false);
   document.body.classList.remove("loading");

@@ -1,0 +1,300 @@
+// A plain-text box that the browser does not lay out whole on every change.
+//
+// Chromium keeps a textarea's value as a text node and a <br> per line and
+// lays all of it out again after each change: for 500 KiB, a few hundred
+// milliseconds per keystroke (docs/performance.md). An element with
+// contenteditable="plaintext-only" holding the text in one text node is
+// laid out incrementally: the text is set in about a third of the time and
+// a keystroke costs tens of milliseconds. textBox gives such an element
+// the part of a textarea's interface the page and its tests use: value,
+// selectionStart, selectionEnd, setSelectionRange, select, and input
+// events. A browser without plaintext-only gets a textarea, as before.
+//
+// How the text is held: a text in `white-space: pre` shows a line break at
+// its very end as nothing (no empty line after it), where a textarea shows
+// an empty last line. So the element holds the value plus one more "\n"
+// when the value ends with one, and value is the element's text less one
+// final "\n": value always is the text as shown. The browser's own editing
+// keeps this (Enter at the end of the text inserts two breaks; typing on
+// the empty last line replaces the second).
+//
+// Setting value is a reset, as it is for a textarea: the element is taken
+// out of the document and put back, which drops the browser's undo steps
+// for it (they would otherwise put the old text's nodes back). Typing,
+// deleting, pasting and dropping are the browser's own editing, undone and
+// redone by it. Text with line breaks typed or pasted is inserted with
+// execCommand("insertHTML"), one undo step, into the text node: the
+// browser's plain insertion makes a <div> per line of it.
+
+// plaintextOnly reports whether the browser knows
+// contenteditable="plaintext-only" (Chromium, Safari, Firefox since 2025).
+function plaintextOnly(el) {
+  try {
+    el.contentEditable = "plaintext-only";
+    return el.contentEditable === "plaintext-only";
+  } catch {
+    return false;
+  }
+}
+
+// textBox returns the element to edit the text in: el itself, given the
+// textarea's interface, or a textarea put in its place.
+export function textBox(el) {
+  if (!plaintextOnly(el)) return asTextarea(el);
+  const box = new PlainText(el);
+  Object.defineProperties(el, {
+    value: { get: () => box.value, set: (v) => { box.value = v; }, configurable: true },
+    selectionStart: { get: () => box.selection()[0], configurable: true },
+    selectionEnd: { get: () => box.selection()[1], configurable: true },
+    setSelectionRange: { value: (s, e) => box.setSelection(s, e), configurable: true },
+    select: { value: () => { el.focus(); box.setSelection(0, box.value.length); }, configurable: true },
+  });
+  return el;
+}
+
+function asTextarea(el) {
+  const ta = document.createElement("textarea");
+  for (const a of ["id", "class", "spellcheck", "autocapitalize", "translate", "lang", "dir", "data-i18n-aria-label", "aria-label", "aria-describedby"]) {
+    if (el.hasAttribute(a)) ta.setAttribute(a, el.getAttribute(a));
+  }
+  ta.setAttribute("wrap", "off");
+  ta.setAttribute("autocomplete", "off");
+  el.replaceWith(ta);
+  return ta;
+}
+
+// Lines per block: the browser lays out a changed block alone, and
+// skips the layout of the blocks out of view (content-visibility: auto).
+const CHUNK = 200;
+
+class PlainText {
+  constructor(el) {
+    this.el = el;
+    this.sel = [0, 0]; // the selection last set, while the box has none
+    this.lh = 0;
+    // Listened to on the window, so that the page's own listeners on the
+    // element see the beforeinput first, with the text as it was.
+    window.addEventListener("beforeinput", (e) => {
+      if (e.target !== el || e.defaultPrevented) return;
+      // The browser's editing of a selection over two blocks or more
+      // joins them in ways a textarea does not: such an edit is done
+      // here, as a reset (not undone by the browser).
+      if (!e.inputType.startsWith("history") && this.spansBlocks()) {
+        e.preventDefault();
+        let text = "";
+        if (e.inputType === "insertParagraph" || e.inputType === "insertLineBreak") text = "\n";
+        else if (e.inputType.startsWith("insert")) text = e.data ?? (e.dataTransfer && e.dataTransfer.getData("text/plain")) ?? "";
+        const [s, end] = this.selection();
+        this.replace(s, end, text);
+        return;
+      }
+      // So is the deletion of the line break between two blocks (the
+      // browser deletes more when a block is out of view).
+      const join = this.joins(e.inputType);
+      if (join >= 0) {
+        e.preventDefault();
+        this.replace(join, join + 1, "");
+        return;
+      }
+      // Line breaks typed or pasted stay in their block, as text.
+      if (e.inputType === "insertParagraph") {
+        e.preventDefault();
+        this.insert("\n");
+        return;
+      }
+      if (!["insertText", "insertFromPaste", "insertReplacementText"].includes(e.inputType)) return;
+      const text = e.data ?? (e.dataTransfer && e.dataTransfer.getData("text/plain"));
+      if (text == null || !/[\r\n]/.test(text)) return;
+      e.preventDefault();
+      this.insert(text);
+    });
+    // Whatever left text outside the blocks (typing in an emptied box,
+    // a drop), the text goes back into blocks.
+    el.addEventListener("input", () => {
+      for (const n of el.childNodes) {
+        if (n.nodeName !== "DIV") {
+          const [s, e] = this.selection();
+          this.reset(this.value);
+          this.setSelection(s, e);
+          return;
+        }
+      }
+    });
+    this.reset("");
+  }
+
+  // The text is held in blocks (<div>) of CHUNK lines; the break between
+  // two blocks is a line break of the text. A block's text is its lines,
+  // with one more "\n" when its last line is empty (see the top); part is
+  // a block's share of the value.
+  part(n) {
+    const t = n.textContent;
+    return t.endsWith("\n") ? t.slice(0, -1) : t;
+  }
+
+  get value() {
+    const kids = this.el.childNodes;
+    if (kids.length === 1) return this.part(kids[0]);
+    const parts = new Array(kids.length);
+    for (let i = 0; i < kids.length; i++) parts[i] = this.part(kids[i]);
+    return parts.join("\n");
+  }
+
+  // Setting the value puts the caret at its end, as in a textarea.
+  set value(v) {
+    v = String(v ?? "");
+    if (v.includes("\r")) v = v.replace(/\r\n?/g, "\n");
+    this.reset(v);
+    this.setSelection(v.length);
+  }
+
+  // reset replaces the text, out of the document so that the browser's
+  // undo steps for the old one go.
+  reset(v) {
+    const el = this.el;
+    if (!this.lh) this.lh = parseFloat(getComputedStyle(el).lineHeight) || 20;
+    const focused = document.activeElement === el;
+    const parent = el.parentNode;
+    const next = el.nextSibling;
+    if (parent) el.remove();
+    const lines = v.split("\n");
+    const blocks = [];
+    for (let i = 0; i < lines.length; i += CHUNK) {
+      const part = lines.slice(i, i + CHUNK);
+      const t = part.join("\n");
+      const d = document.createElement("div");
+      if (t) d.textContent = t.endsWith("\n") ? t + "\n" : t;
+      else d.append(document.createElement("br")); // an empty line
+      // The height of a block out of view, before it is ever laid out.
+      d.style.containIntrinsicBlockSize = `auto ${part.length * this.lh}px`;
+      blocks.push(d);
+    }
+    el.replaceChildren(...blocks);
+    if (parent) parent.insertBefore(el, next);
+    if (focused) el.focus({ preventScroll: true });
+  }
+
+  block(n) {
+    while (n && n.parentNode !== this.el) n = n.parentNode;
+    return n;
+  }
+
+  // offset is the position in value of the DOM position (node, off).
+  offset(node, off) {
+    const el = this.el;
+    const kids = el.childNodes;
+    let pos = 0;
+    if (node === el) {
+      for (let i = 0; i < off && i < kids.length; i++) pos += this.part(kids[i]).length + 1;
+      return Math.min(pos, this.value.length);
+    }
+    const block = this.block(node);
+    if (!block) return 0;
+    for (let i = 0; i < kids.length && kids[i] !== block; i++) pos += this.part(kids[i]).length + 1;
+    // Within the block: the text before (node, off).
+    const r = document.createRange();
+    r.setStart(block, 0);
+    r.setEnd(node, off);
+    return pos + Math.min(r.toString().length, this.part(block).length);
+  }
+
+  // point is the DOM position of offset pos in value.
+  point(pos) {
+    const kids = this.el.childNodes;
+    let acc = 0;
+    for (let i = 0; i < kids.length; i++) {
+      const len = this.part(kids[i]).length;
+      if (pos <= acc + len || i === kids.length - 1) {
+        let rest = Math.min(pos - acc, len);
+        const w = document.createTreeWalker(kids[i], NodeFilter.SHOW_TEXT);
+        let last = null;
+        for (let t = w.nextNode(); t; t = w.nextNode()) {
+          if (rest <= t.data.length) return [t, rest];
+          rest -= t.data.length;
+          last = t;
+        }
+        return last ? [last, last.data.length] : [kids[i], 0];
+      }
+      acc += len + 1;
+    }
+    return [this.el, 0];
+  }
+
+  // spansBlocks reports whether the selection is in two blocks or more.
+  spansBlocks() {
+    const sel = document.getSelection();
+    if (!sel || !sel.rangeCount || sel.isCollapsed) return false;
+    return this.block(sel.anchorNode) !== this.block(sel.focusNode);
+  }
+
+  // joins returns the position of the line break between two blocks that
+  // the deletion deletes, or -1 when it deletes none: Backspace at the
+  // start of a block or Delete at the end of one, the caret alone.
+  joins(type) {
+    const back = /^delete.*Backward$/.test(type);
+    if (!back && !/^delete.*Forward$/.test(type)) return -1;
+    const sel = document.getSelection();
+    if (!sel || !sel.rangeCount || !sel.isCollapsed) return -1;
+    const block = this.block(sel.focusNode);
+    if (!block) return -1;
+    const pos = this.offset(sel.focusNode, sel.focusOffset);
+    const start = this.offset(block, 0);
+    if (back && block.previousSibling && pos === start) return pos - 1;
+    if (!back && block.nextSibling && pos === start + this.part(block).length) return pos;
+    return -1;
+  }
+
+  selection() {
+    const sel = document.getSelection();
+    if (!sel || !sel.rangeCount || !this.el.contains(sel.anchorNode) || !this.el.contains(sel.focusNode)) return this.sel;
+    const a = this.offset(sel.anchorNode, sel.anchorOffset);
+    const b = this.offset(sel.focusNode, sel.focusOffset);
+    return a <= b ? [a, b] : [b, a];
+  }
+
+  setSelection(start, end) {
+    const len = this.value.length;
+    const s = Math.max(0, Math.min(+start || 0, len));
+    const e = Math.max(s, Math.min(end === undefined ? s : +end || 0, len));
+    this.sel = [s, e];
+    if (document.activeElement !== this.el) return;
+    const [an, ao] = this.point(s);
+    const [fn, fo] = this.point(e);
+    document.getSelection().setBaseAndExtent(an, ao, fn, fo);
+  }
+
+  // insert puts text in place of the selection as one undo step, and
+  // makes sure the value is what a textarea would hold. A large text
+  // (a whole file pasted) is a reset, into blocks again: one block of
+  // all its lines would be laid out whole at each keystroke.
+  insert(text) {
+    text = text.replace(/\r\n?/g, "\n");
+    const v = this.value;
+    const [s, e] = this.selection();
+    const want = v.slice(0, s) + text + v.slice(e);
+    const sel = document.getSelection();
+    if (text.length <= 16384 && sel.rangeCount) {
+      // At the end of a block, a final break needs its second (see the
+      // top).
+      const block = this.block(sel.focusNode);
+      const t = block ? block.textContent : "";
+      const atEnd = block && this.offset(sel.focusNode, sel.focusOffset) === this.offset(block, 0) + this.part(block).length;
+      const extra = atEnd && text.endsWith("\n") && !t.endsWith("\n") ? "\n" : "";
+      const html = (text + extra).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+      document.execCommand("insertHTML", false, html);
+      if (this.value === want) return;
+    }
+    // The browser's editing did something else, or the text is large:
+    // hold the right text, at the cost of the undo steps.
+    this.replace(s, e, text, v);
+  }
+
+  // replace puts text in place of value's s..e as a reset (the browser
+  // cannot undo it), the caret after it, and says so with an input event.
+  replace(s, e, text, v = this.value) {
+    text = text.replace(/\r\n?/g, "\n");
+    this.reset(v.slice(0, s) + text + v.slice(e));
+    this.setSelection(s + text.length);
+    this.el.dispatchEvent(new InputEvent("input", { inputType: text ? "insertText" : "deleteContent", data: text || null }));
+  }
+}
