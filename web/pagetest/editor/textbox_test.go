@@ -1,10 +1,13 @@
 package editor_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/robotstxt/robotstxt/web/internal/pagetesting"
@@ -125,6 +128,47 @@ func TestBrowserTextBox(t *testing.T) {
 	undo()
 	if got := value(); got != "User-agent: *\nDisallow: /new/\n" {
 		t.Errorf("undo after the text was replaced gives %q", got)
+	}
+	// Tab leaves the editor, as from a textarea: the keyboard never gets
+	// stuck in it.
+	caret(3, 3)
+	pagetesting.Do(t, ctx, chromedp.KeyEvent("\t"))
+	if id := pagetesting.Eval[string](t, ctx, `document.activeElement.id`); id == "robots" {
+		t.Error("Tab in the editor keeps the focus in it")
+	}
+	if got := value(); got != "User-agent: *\nDisallow: /new/\n" {
+		t.Errorf("Tab in the editor changed the text to %q", got)
+	}
+}
+
+// TestBrowserTextBoxFallback opens the page in a browser that refuses
+// contenteditable="plaintext-only" (as Firefox did before 2025): the
+// editor is a textarea, labelled, and the page reads and answers its text.
+func TestBrowserTextBoxFallback(t *testing.T) {
+	pagetesting.BrowserTest(t)
+	b := pagetesting.NewBrowser(t)
+	ctx := b.OwnTab(t) // its script for every new document stays with the tab
+	pagetesting.Do(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `(() => {
+			const d = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "contentEditable");
+			Object.defineProperty(HTMLElement.prototype, "contentEditable", { configurable: true, get: d.get, set(v) {
+				if (v === "plaintext-only") throw new DOMException("unknown value", "SyntaxError");
+				d.set.call(this, v);
+			} });
+		})()`})
+		return err
+	}))
+	b.Open(t, ctx, "")
+	if got := pagetesting.Eval[string](t, ctx, `(e => e.tagName + " " + (e.getAttribute("aria-label") || "") + " " + e.getAttribute("aria-describedby"))(document.getElementById("robots"))`); got != "TEXTAREA robots.txt text editor-status" {
+		t.Errorf("the fallback editor is %q, want a TEXTAREA labelled robots.txt and described by the status line", got)
+	}
+	pagetesting.Paste(t, ctx, pagetesting.RobotsText)
+	pagetesting.WaitParsed(t, ctx, len(pagetesting.RobotsText))
+	if word, line := pagetesting.VerdictFor(t, ctx, "Googlebot", "/search/x"); word != "DISALLOWED" || line == 0 {
+		t.Errorf("verdict %s by line %d in the fallback editor, want DISALLOWED by a line", word, line)
+	}
+	for _, p := range b.Problems() {
+		t.Errorf("browser console: %s", p)
 	}
 }
 

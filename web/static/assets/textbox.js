@@ -108,17 +108,15 @@ class PlainText {
       e.preventDefault();
       this.insert(text);
     });
-    // Whatever left text outside the blocks (typing in an emptied box,
-    // a drop), the text goes back into blocks.
+    // Whatever left text outside the blocks or elements in them (typing
+    // in an emptied box, a drop), the text goes back into blocks of text.
     el.addEventListener("input", () => {
-      for (const n of el.childNodes) {
-        if (n.nodeName !== "DIV") {
-          const [s, e] = this.selection();
-          this.reset(this.value);
-          this.setSelection(s, e);
-          return;
-        }
-      }
+      const odd = [...el.childNodes].some((n) => n.nodeName !== "DIV") ||
+        el.querySelector(":scope > div > :not(br), :scope > div > br:not(:only-child)");
+      if (!odd) return;
+      const [s, e] = this.selection();
+      this.reset(this.value);
+      this.setSelection(s, e);
     });
     this.reset("");
   }
@@ -128,7 +126,7 @@ class PlainText {
   // with one more "\n" when its last line is empty (see the top); part is
   // a block's share of the value.
   part(n) {
-    const t = n.textContent;
+    const t = n.childElementCount === 0 || n.childNodes.length === 1 ? n.textContent : shown(n);
     return t.endsWith("\n") ? t.slice(0, -1) : t;
   }
 
@@ -297,4 +295,21 @@ class PlainText {
     this.setSelection(s + text.length);
     this.el.dispatchEvent(new InputEvent("input", { inputType: text ? "insertText" : "deleteContent", data: text || null }));
   }
+}
+
+// shown is the text of an element as it shows, lines apart, for what the
+// browser's editing may leave in a block for a moment: a <br> or an element
+// of its own is a line break.
+function shown(n) {
+  let s = "";
+  for (const c of n.childNodes) {
+    if (c.nodeType === Node.TEXT_NODE) s += c.data;
+    else if (c.nodeName === "BR") s += "\n";
+    else if (c.nodeType === Node.ELEMENT_NODE) {
+      if (s && !s.endsWith("\n")) s += "\n";
+      const t = shown(c);
+      s += t.endsWith("\n") ? t : t + "\n";
+    }
+  }
+  return s;
 }
