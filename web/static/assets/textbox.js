@@ -1,30 +1,41 @@
 // A plain-text box that the browser does not lay out whole on every change.
 //
 // Chromium keeps a textarea's value as a text node and a <br> per line and
-// lays all of it out again after each change: for 500 KiB, a few hundred
-// milliseconds per keystroke (docs/performance.md). An element with
-// contenteditable="plaintext-only" holding the text in one text node is
-// laid out incrementally: the text is set in about a third of the time and
-// a keystroke costs tens of milliseconds. textBox gives such an element
-// the part of a textarea's interface the page and its tests use: value,
-// selectionStart, selectionEnd, setSelectionRange, select, and input
-// events. A browser without plaintext-only gets a textarea, as before.
+// lays all of it out again when it is set: for 500 KiB, a few hundred
+// milliseconds, for 2 MiB most of a second (docs/performance.md). One
+// text node in a contenteditable element is no better: a keystroke in it
+// lays all its lines out again. So the text is held in blocks (<div>) of
+// CHUNK lines inside an element with contenteditable="plaintext-only":
+// the browser lays out a changed block alone, and, with
+// content-visibility: auto (app.css), skips the blocks out of view. A
+// block's height before it is ever laid out is its lines times the line
+// height, so the scroll height, the gutter and the bands stay right.
 //
-// How the text is held: a text in `white-space: pre` shows a line break at
-// its very end as nothing (no empty line after it), where a textarea shows
-// an empty last line. So the element holds the value plus one more "\n"
-// when the value ends with one, and value is the element's text less one
-// final "\n": value always is the text as shown. The browser's own editing
-// keeps this (Enter at the end of the text inserts two breaks; typing on
-// the empty last line replaces the second).
+// textBox gives the element the part of a textarea's interface the page
+// and its tests use: value, selectionStart, selectionEnd,
+// setSelectionRange, select, and input events. A browser without
+// plaintext-only (Firefox before 136, 2025) gets a textarea, as before.
+//
+// How the text is held: the break between two blocks is a line break of
+// the text. In `white-space: pre`, a line break at the very end of a block
+// shows as nothing (no empty line after it), where a textarea shows an
+// empty last line; so a block whose last line is empty holds one more
+// "\n", and a block's share of the value is its text less one final "\n".
+// The value is always the text as shown. The browser's own editing keeps
+// this (Enter at the end of a block inserts two breaks; typing on the
+// empty last line replaces the second).
 //
 // Setting value is a reset, as it is for a textarea: the element is taken
 // out of the document and put back, which drops the browser's undo steps
 // for it (they would otherwise put the old text's nodes back). Typing,
-// deleting, pasting and dropping are the browser's own editing, undone and
-// redone by it. Text with line breaks typed or pasted is inserted with
-// execCommand("insertHTML"), one undo step, into the text node: the
-// browser's plain insertion makes a <div> per line of it.
+// deleting and pasting within a block are the browser's own editing,
+// undone and redone by it; text with line breaks typed or pasted is
+// inserted with execCommand("insertHTML"), one undo step, as text in the
+// block (the browser's plain insertion makes a <div> per line of it). An
+// edit the browser gets wrong where two blocks meet (a selection over two
+// blocks or more, Backspace at a block's start, Delete at its end) and a
+// paste of more than 16 KiB are done here, as a reset: they cannot be
+// undone, and the undo steps before them go too.
 
 // plaintextOnly reports whether the browser knows
 // contenteditable="plaintext-only" (Chromium, Safari, Firefox since 2025).
