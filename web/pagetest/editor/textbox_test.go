@@ -120,8 +120,28 @@ func TestBrowserTextBox(t *testing.T) {
 	if got := pagetesting.Eval[string](t, ctx, `[...document.getElementById("robots").childNodes].filter(n => n.nodeName !== "DIV" || n.childElementCount > 1).map(n => n.nodeName).join(",")`); got != "" {
 		t.Errorf("nodes out of the blocks: %s", got)
 	}
+	// A copy over blocks, ending on an empty last line, is the text.
+	pagetesting.SetField(t, ctx, "robots", text+"\n")
+	caret(lineStart(text, 150), len(text)+1)
+	if got := pagetesting.Eval[string](t, ctx, `(() => {
+		const ev = new ClipboardEvent("copy", { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+		document.getElementById("robots").dispatchEvent(ev);
+		return ev.clipboardData.getData("text/plain");
+	})()`); got != text[lineStart(text, 150):]+"\n" {
+		t.Errorf("copied %d bytes …%q, want the %d of the text from line 150", len(got), around(got, len(got)), len(text[lineStart(text, 150):])+1)
+	}
 	// Replacing the whole text (as opening a file does) leaves no undo step
-	// that would bring the old text's pieces back.
+	// that would bring the old text's pieces back (edits are there to undo,
+	// one of them the deletion of a whole block's lines).
+	caret(5, 5)
+	pagetesting.Do(t, ctx, chromedp.KeyEvent("Q"))
+	cur := text[:5] + "Q" + text[5:] + "\n"
+	from, to := lineStart(cur, 201), lineStart(cur, 401)-1
+	caret(from, to)
+	pagetesting.Do(t, ctx, chromedp.KeyEvent("\x7f"))
+	if got, want := value(), cur[:from]+cur[to:]; got != want {
+		t.Errorf("deleting a block's lines: the text differs at byte %d", diffAt(got, want))
+	}
 	pagetesting.SetField(t, ctx, "robots", "User-agent: *\nDisallow: /new/\n")
 	caret(3, 3)
 	undo()

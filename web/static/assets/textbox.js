@@ -119,6 +119,25 @@ class PlainText {
       e.preventDefault();
       this.insert(text);
     });
+    // A copy or a cut is the value's text, as from a textarea: the
+    // browser's own puts a line break where two blocks meet, and one more
+    // after an empty last line. A cut over two blocks deletes as above.
+    const copy = (e) => {
+      const [s, end] = this.selection();
+      if (s === end || !e.clipboardData) return;
+      e.clipboardData.setData("text/plain", this.value.slice(s, end));
+      e.preventDefault();
+      if (e.type !== "cut") return;
+      if (this.spansBlocks()) this.replace(s, end, "");
+      else document.execCommand("delete");
+    };
+    el.addEventListener("copy", copy);
+    el.addEventListener("cut", copy);
+    // A selection over two blocks is not dragged away: the browser would
+    // delete it as above, then drop it where the blocks have changed.
+    el.addEventListener("dragstart", (e) => {
+      if (this.spansBlocks()) e.preventDefault();
+    });
     // Whatever left text outside the blocks or elements in them (typing
     // in an emptied box, a drop), the text goes back into blocks of text.
     el.addEventListener("input", () => {
