@@ -149,6 +149,19 @@ func TestBrowserTextBox(t *testing.T) {
 	if got := value(); got != "User-agent: *\nDisallow: /new/\n" {
 		t.Errorf("undo after the text was replaced gives %q", got)
 	}
+	// As in a textarea, a selection set while the box has no focus is
+	// where a script's focus puts it, and it outlives the focus.
+	if got := pagetesting.Eval[string](t, ctx, `(() => {
+		const ta = document.getElementById("robots");
+		document.getElementById("agent").focus();
+		ta.setSelectionRange(3, 9);
+		ta.focus();
+		const a = [ta.selectionStart, ta.selectionEnd, getSelection().toString()].join(",");
+		document.getElementById("agent").focus();
+		return a + "|" + [ta.selectionStart, ta.selectionEnd].join(",");
+	})()`); got != "3,9,r-agen|3,9" {
+		t.Errorf("selection set before the focus: %q, want 3,9,r-agen|3,9", got)
+	}
 	// Tab leaves the editor, as from a textarea: the keyboard never gets
 	// stuck in it.
 	caret(3, 3)

@@ -133,6 +133,19 @@ class PlainText {
     };
     el.addEventListener("copy", copy);
     el.addEventListener("cut", copy);
+    // As in a textarea, the selection outlives the focus: it is kept when
+    // the box loses it, and one set meanwhile is where a focus given by a
+    // script (not a click) puts the caret.
+    let pointer = false;
+    el.addEventListener("pointerdown", () => { pointer = true; });
+    el.addEventListener("focusout", () => {
+      this.sel = this.selection();
+      pointer = false;
+    });
+    el.addEventListener("focus", () => {
+      if (!pointer) this.setSelection(...this.sel);
+      pointer = false;
+    });
     // A selection over two blocks is not dragged away: the browser would
     // delete it as above, then drop it where the blocks have changed.
     el.addEventListener("dragstart", (e) => {
