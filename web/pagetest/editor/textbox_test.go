@@ -170,7 +170,19 @@ func TestBrowserTextBox(t *testing.T) {
 		t.Error("Tab in the editor keeps the focus in it")
 	}
 	if got := value(); got != "User-agent: *\nDisallow: /new/\n" {
-		t.Errorf("Tab in the editor changed the text to %q", got)
+		t.Errorf("Tab in the editor changed the text to …%q", around(got, diffAt(got, "User-agent: *\nDisallow: /new/\n")))
+	}
+	// A long line far out of view, never laid out, counts in the width
+	// that can be scrolled to, as in a textarea.
+	pagetesting.SetField(t, ctx, "robots", text+text+text+"Disallow: /"+strings.Repeat("x", 3000)+"\n")
+	if got := pagetesting.Eval[[]float64](t, ctx, `(() => {
+		const ta = document.getElementById("robots");
+		const r = document.createRange();
+		r.setStart(ta.firstChild.firstChild, 0);
+		r.setEnd(ta.firstChild.firstChild, 10);
+		return [ta.scrollWidth, r.getBoundingClientRect().width / 10];
+	})()`); got[0] < 3000*got[1] {
+		t.Errorf("scroll width %.0f px with a line of 3,011 characters of %.1f px out of view", got[0], got[1])
 	}
 }
 

@@ -8,8 +8,10 @@
 // CHUNK lines inside an element with contenteditable="plaintext-only":
 // the browser lays out a changed block alone, and, with
 // content-visibility: auto (app.css), skips the blocks out of view. A
-// block's height before it is ever laid out is its lines times the line
-// height, so the scroll height, the gutter and the bands stay right.
+// block's size before it is ever laid out is its lines times the line
+// height by its longest line in characters of the monospace font, so the
+// scroll height, the gutter and the bands stay right, and a long line far
+// down can be scrolled to.
 //
 // textBox gives the element the part of a textarea's interface the page
 // and its tests use: value, selectionStart, selectionEnd,
@@ -206,8 +208,13 @@ class PlainText {
       const d = document.createElement("div");
       if (t) d.textContent = t.endsWith("\n") ? t + "\n" : t;
       else d.append(document.createElement("br")); // an empty line
-      // The height of a block out of view, before it is ever laid out.
-      d.style.containIntrinsicBlockSize = `auto ${part.length * this.lh}px`;
+      // The size of a block out of view, before it is ever laid out: its
+      // lines, and its longest line in characters of the monospace font
+      // (so that the text can be scrolled to, and shows, a long line that
+      // has not been laid out yet).
+      let wide = 0;
+      for (const l of part) if (l.length > wide) wide = l.length;
+      d.style.containIntrinsicSize = `auto ${wide}ch auto ${part.length * this.lh}px`;
       blocks.push(d);
     }
     el.replaceChildren(...blocks);
