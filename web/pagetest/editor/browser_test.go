@@ -353,7 +353,7 @@ func TestBrowserLinksAndTable(t *testing.T) {
 	t.Run("examples, empty editor, text kept across reloads", func(t *testing.T) {
 		ctx := b.Tab(t)
 		b.Open(t, ctx, "")
-		if got := pagetesting.Eval[string](t, ctx, `document.getElementById("robots").placeholder`); got != "" {
+		if got := pagetesting.Eval[string](t, ctx, `(e => e.placeholder || e.getAttribute("aria-placeholder") || "")(document.getElementById("robots"))`); got != "" {
 			t.Errorf("the empty editor has a placeholder %q", got)
 		}
 		pagetesting.Do(t, ctx, chromedp.SetValue(chromedp.ID("example"), "staging"), chromedp.Evaluate[chromedp.Void](`document.getElementById("example").dispatchEvent(new Event("change"))`))

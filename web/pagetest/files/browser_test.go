@@ -74,8 +74,7 @@ func TestBrowser(t *testing.T) {
 		ctx := b.Tab(t)
 		b.Open(t, ctx, "")
 		// Put 530 KiB of text in the box. Laying it out is the browser's own
-		// work on the main thread (it is the same for any textarea), so it is
-		// measured apart; then watch for main-thread tasks over 50 ms while
+		// work on the main thread, so it is measured apart; then watch for main-thread tasks over 50 ms while
 		// the file is parsed, audited, shown and checked.
 		loadStart := time.Now()
 		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
@@ -120,11 +119,11 @@ func TestBrowser(t *testing.T) {
 		b.Screenshot(t, ctx, "large-file", false)
 	})
 
-	t.Run("file bytes are analysed, not the textarea's text", func(t *testing.T) {
+	t.Run("file bytes are analysed, not the text box's text", func(t *testing.T) {
 		ctx := b.Tab(t)
 		b.Open(t, ctx, "")
 		dir := t.TempDir()
-		// A byte order mark and CRLF: the textarea loses both, the audit
+		// A byte order mark and CRLF: the text box loses both, the audit
 		// must still see the BOM.
 		const bomText = "\xEF\xBB\xBFUser-agent: *\r\nDisallow: /a/\r\n"
 		pagetesting.Upload(t, ctx, pagetesting.WriteFile(t, dir, "bom.txt", bomText))

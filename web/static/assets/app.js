@@ -459,7 +459,14 @@ function renderStructure() {
     out.push(el("p", { class: "muted" }, tr("structure.nothing")));
   }
   const more = (key, n) => el("button", { type: "button", class: "button small more", text: t(key, { n }), onclick: showAll });
-  d.groups.forEach((g, i) => {
+  // The records laid out, over all the groups: a large file has hundreds
+  // of groups of dozens of rules, tens of thousands of elements to lay out
+  // after each parse (docs/performance.md).
+  let budget = state.parseLimit || Infinity;
+  let shown = 0;
+  for (const [i, g] of d.groups.entries()) {
+    if (budget <= 0) break;
+    shown++;
     const items = [];
     for (const ua of g.agents) {
       let note = "";
@@ -469,17 +476,19 @@ function renderStructure() {
       items.push(rec(ua.line, [keySpan("key-ua", "User-agent: "), ua.value], note));
     }
     if (!g.rules.length) items.push(el("li", { class: "rec" }, el("span"), el("span", { class: "note" }, tr("structure.noRules"))));
-    for (const rule of g.rules) items.push(ruleRec(rule, d, decided));
-    const hidden = d.ruleCounts[i] - g.rules.length;
+    const rules = g.rules.slice(0, Math.max(1, budget - items.length));
+    budget -= items.length + rules.length;
+    for (const rule of rules) items.push(ruleRec(rule, d, decided));
+    const hidden = d.ruleCounts[i] - rules.length;
     if (hidden > 0) items.push(el("li", { class: "rec" }, el("span"), more("structure.moreRules", hidden)));
     const first = g.agents[0].line;
-    const last = (g.rules.length ? g.rules[g.rules.length - 1] : g.agents[g.agents.length - 1]).line;
+    const last = (rules.length ? rules[rules.length - 1] : g.agents[g.agents.length - 1]).line;
     out.push(el("div", { class: applied.has(i) ? "group applied" : "group", "data-group": String(i) },
       el("h3", {}, el("span", { text: t("structure.group", { n: i + 1 }) }),
         el("span", { class: "muted small", text: applied.has(i) ? t("structure.appliesNow") : t("structure.lines", { from: String(first), to: hidden > 0 ? "…" : String(last) }) })),
       el("ol", {}, ...items)));
-  });
-  if (c.groups > d.groups.length) out.push(more("structure.moreGroups", c.groups - d.groups.length));
+  }
+  if (c.groups > shown) out.push(more("structure.moreGroups", c.groups - shown));
   const section = (title, items) => out.push(el("div", { class: "group" }, el("h3", {}, el("span", {}, tr(title))), el("ol", {}, ...items)));
   const rest = (items, total) => (total > items.length ? [...items, el("li", { class: "rec" }, el("span"), more("structure.moreRecords", total - items.length))] : items);
   if (c.orphans) {
@@ -1350,7 +1359,7 @@ async function setLang(l, remember = true) {
 
 async function main() {
   const frag = await parseFragment(location.hash);
-  editor = new Editor({ textarea: $("robots"), gutter: $("gutter"), bands: $("bands"), container: $("editor") });
+  editor = new Editor({ box: $("robots"), gutter: $("gutter"), bands: $("bands"), container: $("editor") });
   registerViews();
   await setLang(i18n.pick(frag.lang), false);
   document.body.classList.remove("loading");

@@ -1,24 +1,28 @@
-// Editor: the robots.txt textarea with a line-number gutter, markers in the
-// gutter (findings, the deciding line, the parse limit) and highlight bands
-// behind the text. A textarea cannot colour a line, so the bands are
-// absolutely positioned rows under it: the text does not wrap, every line is
-// exactly one line-height tall, and the bands move with the scroll.
+// Editor: the robots.txt text box with a line-number gutter, markers in
+// the gutter (findings, the deciding line, the parse limit) and highlight
+// bands behind the text. The text box (textbox.js: a plain-text
+// contenteditable with a textarea's interface, or a textarea) colours no
+// line, so the bands are absolutely positioned rows under it: the text
+// does not wrap, every line is exactly one line-height tall, and the bands
+// move with the scroll.
 //
-// A 500 KiB text is 20,000 lines, and Chromium lays a textarea's text out
-// anew, whole, after every change of it (a few hundred milliseconds for
-// 500 KiB: docs/performance.md). So the editor never makes it lay out
-// more than once per change: it reads the scroll position and the size of
-// the text only once a frame (when the browser lays out anyway), writes
-// the gutter, the markers and the bands without reading layout, and lays
-// out only the line numbers and markers around the visible lines.
+// A 500 KiB text is 20,000 lines, and laying it out costs the browser tens
+// to hundreds of milliseconds (docs/performance.md). So the editor never
+// makes it lay out more than once per change: it reads the scroll position
+// and the size of the text only once a frame (when the browser lays out
+// anyway), writes the gutter, the markers and the bands without reading
+// layout, and lays out only the line numbers and markers around the
+// visible lines.
+
+import { textBox } from "./textbox.js";
 
 // Lines laid out above and below the visible ones, so that scrolling a
 // little does not lay them out again.
 const MARGIN = 100;
 
 export class Editor {
-  constructor({ textarea, gutter, bands, container }) {
-    this.ta = textarea;
+  constructor({ box, gutter, bands, container }) {
+    this.ta = textBox(box);
     this.gutter = gutter;
     this.bandsEl = bands;
     this.container = container;
