@@ -63,7 +63,12 @@ func TestBrowseAttachAutomation(t *testing.T) {
 			}
 			guardStopped := false
 			defer func() {
-				stdin.Close()
+				// Once the guard ended, the script must end by itself (its
+				// watch of the guard): its standard input stays open, so that
+				// its end cannot be the input's.
+				if !guardStopped {
+					stdin.Close()
+				}
 				err := script.Wait()
 				var ee *exec.ExitError
 				switch {

@@ -61,7 +61,7 @@ func TestServe(t *testing.T) {
 	}
 	page, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !bytes.Contains(page, []byte(`<textarea id="robots"`)) || resp.Header.Get("Content-Security-Policy") == "" {
+	if resp.StatusCode != 200 || !bytes.Contains(page, []byte(`<div id="robots" contenteditable="plaintext-only" role="textbox"`)) || resp.Header.Get("Content-Security-Policy") == "" {
 		t.Errorf("GET %s: %d, CSP %q", url, resp.StatusCode, resp.Header.Get("Content-Security-Policy"))
 	}
 	resp, err = http.Post(url+"api/v1/check", "application/json",
