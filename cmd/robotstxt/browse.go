@@ -91,8 +91,9 @@ reaches nothing. With --attach, --proxy-addr 127.0.0.1:PORT serves that
 proxy on a port you chose, and the browser must be started with
 --proxy-server=http://127.0.0.1:PORT --proxy-bypass-list=<-loopback>
 (Playwright: proxy: {server: 'http://127.0.0.1:PORT'}): the guard checks
-that it is, and refuses a browser that is not. Without --proxy-addr the
-attached browser goes on unguarded should this command die.
+that it is, and refuses a browser that is not. --attach needs
+--proxy-addr, or --no-proxy to guard a browser started without the proxy,
+which then goes on unguarded should this command die.
 
 --json writes, instead of the text summary, one JSON object per page for
 programs: url, finalURL, status (the final document's HTTP status, or
@@ -126,7 +127,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
   robotstxt browse --agent ExampleBot --records records.jsonl --wait networkidle https://example.com/
   robotstxt browse --agent ExampleBot --scope scope.yaml --screenshot page.png https://example.com/
   robotstxt browse --agent ExampleBot --allow-private http://127.0.0.1:8080/
-  robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --records records.jsonl
+  robotstxt browse --agent ExampleBot --attach http://127.0.0.1:9222 --proxy-addr 127.0.0.1:8899 --records records.jsonl
   robotstxt browse --agent ExampleBot --json https://example.com/
   robotstxt browse --agent ExampleBot --json --urls pages.txt > summaries.jsonl`)
 	agent := fs.String("agent", "", "your crawler's product `token`, such as ExampleBot (required)")
@@ -143,6 +144,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	fs.Var(&flags, "chromium-flag", "add this command-line `flag` (name or name=value, without dashes) to the Chromium started; repeatable")
 	attach := fs.String("attach", "", "guard the Chromium at this DevTools `endpoint` (http://127.0.0.1:9222 or its ws:// URL) instead of starting one; without URL, until interrupted")
 	proxyAddr := fs.String("proxy-addr", "", "with --attach: serve the guard's proxy at this loopback `address` (127.0.0.1:PORT), which the browser was started with as --proxy-server; it then reaches nothing once the guard is gone")
+	noProxy := fs.Bool("no-proxy", false, "with --attach: guard a browser started without the guard's proxy (no --proxy-addr): should this command die, that browser goes on unguarded")
 	decideAddr := fs.String("decide-addr", "", "with --attach: answer the guard's decisions for requests a script makes outside the browser (guardedFetch, integrations/browser) on this loopback `address` (127.0.0.1:0 picks a port); its URL is printed on standard error")
 	holdWait := fs.Duration("hold-wait", 0, "let a held request wait up to this long for its origin's robots.txt to resolve, at least 1m (an unreachable robots.txt is fetched again after 1m, doubling; default: fail at once)")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on the whole page load")
@@ -233,8 +235,18 @@ not load, 2 on a usage error or when Chromium is missing.`,
 		if *chromium != "" || len(flags) > 0 {
 			return usagef("browse: --attach with --chromium or --chromium-flag: the attached browser is someone else's")
 		}
+		// Fail closed by construction: without the proxy, the guard's
+		// death would leave the browser unguarded; that takes a choice.
+		if *proxyAddr == "" && !*noProxy {
+			return usagef("browse: --attach needs --proxy-addr 127.0.0.1:PORT, the address the browser was started with as --proxy-server (it then reaches nothing once the guard is gone), or --no-proxy to guard it without that backstop (see docs/browse.md)")
+		}
+		if *proxyAddr != "" && *noProxy {
+			return usagef("browse: --proxy-addr with --no-proxy: choose one")
+		}
 	} else if *proxyAddr != "" {
 		return usagef("browse: --proxy-addr without --attach: the browser browse starts gets a proxy of the guard's own")
+	} else if *noProxy {
+		return usagef("browse: --no-proxy without --attach: the browser browse starts always goes through the guard's proxy")
 	}
 	if *decideAddr != "" {
 		if *attach == "" {
@@ -390,7 +402,7 @@ not load, 2 on a usage error or when Chromium is missing.`,
 	if target == "" {
 		fmt.Fprintf(c.stderr, "guarding %s: every tab, popup and worker, until interrupted\n", browseClean(*attach))
 		if g.Proxy == nil {
-			fmt.Fprintf(c.stderr, "browse: warning: no --proxy-addr: should this command die, the browser goes on unguarded (see docs/browse.md)\n")
+			fmt.Fprintf(c.stderr, "browse: warning: --no-proxy: should this command die, the browser goes on unguarded (see docs/browse.md)\n")
 		}
 		// The browser gone (closed, crashed, killed): nothing left to guard.
 		gone := bctx.Done()

@@ -78,7 +78,7 @@ func TestBrowseAttachGuardedFetch(t *testing.T) {
 				t.Fatalf("%s: no endpoint (%v)\n%s", lib.script, lines.Err(), scriptErr.String())
 			}
 			records := filepath.Join(t.TempDir(), "records.jsonl")
-			g := startGuardingWith(t, ctx, endpoint, records, "--decide-addr", "127.0.0.1:0")
+			g := startGuardingWith(t, ctx, endpoint, records, "--no-proxy", "--decide-addr", "127.0.0.1:0")
 			decide := regexp.MustCompile(`(?m)^decide   (http://127\.0\.0\.1:\d+/[0-9a-f]{32}) `).FindStringSubmatch(g.errb.String())
 			if decide == nil {
 				g.stop()

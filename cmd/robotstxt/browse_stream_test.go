@@ -75,7 +75,7 @@ func TestBrowseAttachStreams(t *testing.T) {
 	}()
 
 	records := filepath.Join(t.TempDir(), "records.jsonl")
-	g := startGuarding(t, ctx, endpoint, records)
+	g := startGuarding(t, ctx, endpoint, records, "--no-proxy")
 	stop, done, out, errb := g.stop, g.done, &g.out, &g.errb
 	// The owner of the browser loads a page in a tab of its own.
 	actx, cancelAlloc := remote.NewAllocator(ctx, endpoint)

@@ -109,6 +109,9 @@ func TestBrowseCommand(t *testing.T) {
 		{"usage-gate-token-without-url", []string{"browse", "--agent", "ExampleBot", "--gate-token-file", filepath.Join(dir, "token"), "http://127.0.0.1:1/"}},
 		{"usage-json-records-stdout", []string{"browse", "--agent", "ExampleBot", "--json", "--records", "-", "http://127.0.0.1:1/"}},
 		{"usage-proxy-addr-without-attach", []string{"browse", "--agent", "ExampleBot", "--proxy-addr", "127.0.0.1:0", "http://127.0.0.1:1/"}},
+		{"usage-attach-no-proxy-addr", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:9222"}},
+		{"usage-attach-proxy-both", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:9222", "--proxy-addr", "127.0.0.1:8899", "--no-proxy"}},
+		{"usage-no-proxy-without-attach", []string{"browse", "--agent", "ExampleBot", "--no-proxy", "https://www.example.com/"}},
 		{"usage-proxy-addr-not-loopback", []string{"browse", "--agent", "ExampleBot", "--attach", "http://127.0.0.1:1", "--proxy-addr", "0.0.0.0:0"}},
 	}
 	for _, tt := range usage {
