@@ -268,31 +268,9 @@ func generate(seed uint64, n int) []action {
 		a.Settle = rng.IntN(2) == 0
 		out[i] = a
 		if a.Kind == "fetch" && a.N == hugeSite {
-			// Every edit of the huge file costs the page minutes on a
-			// loaded machine (an input event over 500 KiB, where a plain
-			// text box takes a fraction of a second): after it come only
-			// actions that do not edit it, then an example replaces it.
+			// The huge file is then edited like any other: the editor lays
+			// out only the block an edit touches (textbox.js).
 			out[i].Settle = true
-			for k := rng.IntN(4); k > 0 && i+1 < n; k-- {
-				i++
-				out[i] = action{Kind: []string{"agent", "url", "check", "fallback", "lang", "many", "compare"}[rng.IntN(7)], Settle: rng.IntN(2) == 0}
-				switch out[i].Kind {
-				case "agent":
-					out[i].Text, out[i].N = pick(agents), rng.IntN(4)&2
-				case "url":
-					out[i].Text, out[i].N = pick(urls), rng.IntN(4)&2
-				case "lang":
-					out[i].Text = pick(langs)
-				case "many":
-					out[i].Text, out[i].Other = list(agents, 3), list(urls, 8)
-				case "compare":
-					out[i].Text = file(8)
-				}
-			}
-			if i+1 < n {
-				i++
-				out[i] = action{Kind: "example", Text: pick(examples), Settle: true}
-			}
 		}
 	}
 	return out
