@@ -172,6 +172,9 @@ func TestBrowserTextBox(t *testing.T) {
 	if got := value(); got != "User-agent: *\nDisallow: /new/\n" {
 		t.Errorf("Tab in the editor changed the text to …%q", around(got, diffAt(got, "User-agent: *\nDisallow: /new/\n")))
 	}
+	// The edits done by the script as a reset are undone and redone, as in
+	// a textarea: then the page keeps the history, typing included.
+	textHistory(t, ctx, value, caret, lineStart)
 	// A long line far out of view, never laid out, counts in the width
 	// that can be scrolled to, as in a textarea.
 	pagetesting.SetField(t, ctx, "robots", text+text+text+"Disallow: /"+strings.Repeat("x", 3000)+"\n")
@@ -215,6 +218,116 @@ func TestBrowserTextBoxFallback(t *testing.T) {
 	for _, p := range b.Problems() {
 		t.Errorf("browser console: %s", p)
 	}
+}
+
+// textHistory checks undo and redo of the edits the text box's script
+// does as a reset (a selection over blocks, Backspace at a block's start,
+// a paste over all), and of typing after them, with the keys and with
+// the Edit menu's input types, each undo or redo an input event.
+func textHistory(t *testing.T, ctx context.Context, value func() string, caret func(s, e int), lineStart func(string, int) int) {
+	t.Helper()
+	lines := func(n int, f string) string {
+		var sb strings.Builder
+		for i := 1; i <= n; i++ {
+			fmt.Fprintf(&sb, f, i)
+		}
+		return sb.String()
+	}
+	old := "User-agent: *\n" + lines(499, "Disallow: /old%d/\n")
+	repl := "User-agent: Bot\n" + lines(299, "Allow: /new%d/\n")
+	key := func(k string, m chromedp.Modifier) {
+		pagetesting.Do(t, ctx, chromedp.KeyEvent(k, chromedp.KeyModifiers(m)))
+	}
+	undo := func() { key("z", chromedp.ModifierCtrl) }
+	redo := func() { key("z", chromedp.ModifierCtrl|chromedp.ModifierShift) }
+	check := func(what, want string) {
+		t.Helper()
+		if got := value(); got != want {
+			i := diffAt(got, want)
+			t.Errorf("%s: %d bytes, differs at byte %d: got …%q…, want …%q…", what, len(got), i, around(got, i), around(want, i))
+		}
+	}
+	selection := func() []int {
+		return pagetesting.Eval[[]int](t, ctx, `(ta => [ta.selectionStart, ta.selectionEnd])(document.getElementById("robots"))`)
+	}
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => {
+		window.historyInputs = [];
+		document.getElementById("robots").addEventListener("input", (e) => { if (e.inputType.startsWith("history")) window.historyInputs.push(e.inputType); });
+	})()`))
+
+	// Select all in a 500-line text, paste a 300-line one.
+	pagetesting.SetField(t, ctx, "robots", old)
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(ta => { ta.focus(); ta.select(); })(document.getElementById("robots"))`))
+	pagetesting.InsertText(t, ctx, repl)
+	check("a paste over all", repl)
+	undo()
+	check("Ctrl+Z after a paste over all", old)
+	if got := selection(); got[0] != 0 || got[1] != len(old) {
+		t.Errorf("selection %v after undoing a paste over all, want [0 %d]", got, len(old))
+	}
+	redo()
+	check("Ctrl+Shift+Z after undoing a paste over all", repl)
+	if got := selection(); got[0] != len(repl) || got[1] != len(repl) {
+		t.Errorf("selection %v after redoing a paste over all, want the caret at %d", got, len(repl))
+	}
+	undo()
+	check("Ctrl+Z again", old)
+	key("y", chromedp.ModifierCtrl)
+	check("Ctrl+Y after undoing a paste over all", repl)
+	// The Edit menu's Undo and Redo are beforeinput events.
+	edit := func(kind string) {
+		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.getElementById("robots").dispatchEvent(new InputEvent("beforeinput", { inputType: %q, bubbles: true, cancelable: true }))`, kind)))
+	}
+	edit("historyUndo")
+	check("the Edit menu's Undo", old)
+	edit("historyRedo")
+	check("the Edit menu's Redo", repl)
+	if got := pagetesting.Eval[string](t, ctx, `window.historyInputs.join(",")`); got != "historyUndo,historyRedo,historyUndo,historyRedo,historyUndo,historyRedo" {
+		t.Errorf("input events of undo and redo: %s", got)
+	}
+
+	// Backspace at a block's start joins two lines; undone.
+	pagetesting.SetField(t, ctx, "robots", old)
+	at := lineStart(old, 201)
+	caret(at, at)
+	pagetesting.Do(t, ctx, chromedp.KeyEvent("\b"))
+	check("Backspace at a block's start", old[:at-1]+old[at:])
+	undo()
+	check("Ctrl+Z after Backspace at a block's start", old)
+	if got := selection(); got[0] != at || got[1] != at {
+		t.Errorf("selection %v after undoing Backspace at a block's start, want the caret at %d", got, at)
+	}
+	redo()
+	check("Ctrl+Shift+Z after undoing Backspace at a block's start", old[:at-1]+old[at:])
+
+	// A selection over two blocks typed over, then typing in a block: the
+	// typing is undone first, then the edit over the blocks.
+	pagetesting.SetField(t, ctx, "robots", old)
+	from, to := lineStart(old, 150), lineStart(old, 260)
+	caret(from, to)
+	pagetesting.Do(t, ctx, chromedp.KeyEvent("x"))
+	over := old[:from] + "x" + old[to:]
+	check("typing over two blocks", over)
+	in := lineStart(over, 10)
+	caret(in, in)
+	pagetesting.Do(t, ctx, chromedp.KeyEvent("abc"))
+	check("typing in a block after a reset", over[:in]+"abc"+over[in:])
+	undo()
+	check("Ctrl+Z after typing in a block after a reset", over)
+	undo()
+	check("Ctrl+Z twice: the edit over two blocks", old)
+	if got := selection(); got[0] != from || got[1] != to {
+		t.Errorf("selection %v after undoing typing over two blocks, want [%d %d]", got, from, to)
+	}
+	redo()
+	redo()
+	check("Ctrl+Shift+Z twice", over[:in]+"abc"+over[in:])
+
+	// Setting the value clears the history, as in a textarea.
+	pagetesting.SetField(t, ctx, "robots", repl)
+	caret(3, 3)
+	undo()
+	check("Ctrl+Z after the text was set", repl)
 }
 
 func diffAt(a, b string) int {

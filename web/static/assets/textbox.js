@@ -36,8 +36,19 @@
 // block (the browser's plain insertion makes a <div> per line of it). An
 // edit the browser gets wrong where two blocks meet (a selection over two
 // blocks or more, Backspace at a block's start, Delete at its end) and a
-// paste of more than 16 KiB are done here, as a reset: they cannot be
-// undone, and the undo steps before them go too.
+// paste of more than 16 KiB are done here, as a reset, which the browser
+// cannot undo and which drops its undo steps. So from the first such
+// reset until value is set again, the page keeps the history itself: each
+// edit, the browser's too, is a step of what it removed and inserted where
+// (the value before and after it, less their common start and end) and
+// the selection before and after; typed characters go on one step up to
+// a word's end, as in a textarea; the last HISTORY steps are kept, with
+// at most HISTORY_TEXT characters of text in them. Ctrl+Z, Ctrl+Shift+Z,
+// Ctrl+Y (Cmd on macOS) and the Edit menu's historyUndo and historyRedo
+// are then the page's: a step is undone or redone as a reset, the
+// selection as it was, and an input event says so. Until the first
+// reset, undo and redo are the browser's own; setting value clears the
+// history either way.
 
 // plaintextOnly reports whether the browser knows
 // contenteditable="plaintext-only" (Chromium, Safari, Firefox since 2025).
@@ -80,15 +91,34 @@ function asTextarea(el) {
 // skips the layout of the blocks out of view (content-visibility: auto).
 const CHUNK = 200;
 
+// The page's history, when it keeps one (see the top): at most HISTORY
+// steps, and HISTORY_TEXT characters of text in them (16 MB or so).
+const HISTORY = 100;
+const HISTORY_TEXT = 8 << 20;
+
 class PlainText {
   constructor(el) {
     this.el = el;
     this.sel = [0, 0]; // the selection last set, while the box has none
     this.lh = 0;
+    // The page's own history (see the top): off until the first reset
+    // done here, cleared when value is set.
+    this.own = false;
+    this.undos = [];
+    this.redos = [];
+    this.last = ""; // the value after the last step, while own
+    this.before = null; // the selection before the edit under way
+    this.quiet = false; // an input event not to record
     // Listened to on the window, so that the page's own listeners on the
     // element see the beforeinput first, with the text as it was.
     window.addEventListener("beforeinput", (e) => {
       if (e.target !== el || e.defaultPrevented) return;
+      if (this.own && e.inputType.startsWith("history")) {
+        e.preventDefault();
+        this.history(e.inputType === "historyRedo");
+        return;
+      }
+      if (this.own) this.before = this.selection();
       // The browser's editing of a selection over two blocks or more
       // joins them in ways a textarea does not: such an edit is done
       // here, as a reset (not undone by the browser).
@@ -98,6 +128,7 @@ class PlainText {
         if (e.inputType === "insertParagraph" || e.inputType === "insertLineBreak") text = "\n";
         else if (e.inputType.startsWith("insert")) text = e.data ?? (e.dataTransfer && e.dataTransfer.getData("text/plain")) ?? "";
         const [s, end] = this.selection();
+        this.before = [s, end];
         this.replace(s, end, text);
         return;
       }
@@ -106,6 +137,8 @@ class PlainText {
       const join = this.joins(e.inputType);
       if (join >= 0) {
         e.preventDefault();
+        const at = /Backward$/.test(e.inputType) ? join + 1 : join;
+        this.before = [at, at];
         this.replace(join, join + 1, "");
         return;
       }
@@ -130,10 +163,20 @@ class PlainText {
       e.clipboardData.setData("text/plain", this.value.slice(s, end));
       e.preventDefault();
       if (e.type !== "cut") return;
+      if (this.own) this.before = [s, end];
       if (this.spansBlocks()) this.replace(s, end, "");
       else document.execCommand("delete");
     };
     el.addEventListener("copy", copy);
+    // Once the page keeps the history, its keys are the page's: the
+    // browser's undo would undo into blocks it no longer holds.
+    el.addEventListener("keydown", (e) => {
+      if (!this.own || e.altKey || !(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k !== "z" && k !== "y") return;
+      e.preventDefault();
+      this.history(k === "y" || e.shiftKey);
+    });
     el.addEventListener("cut", copy);
     // As in a textarea, the selection outlives the focus: it is kept when
     // the box loses it, and one set meanwhile is where a focus given by a
@@ -155,13 +198,18 @@ class PlainText {
     });
     // Whatever left text outside the blocks or elements in them (typing
     // in an emptied box, a drop), the text goes back into blocks of text.
-    el.addEventListener("input", () => {
+    el.addEventListener("input", (e) => {
+      if (this.own && !this.quiet) this.record(this.last, this.value, this.before, this.selection(), e.inputType);
+      this.before = null;
       const odd = [...el.childNodes].some((n) => n.nodeName !== "DIV") ||
         el.querySelector(":scope > div > :not(br), :scope > div > br:not(:only-child)");
       if (!odd) return;
-      const [s, e] = this.selection();
+      const [s, end] = this.selection();
+      // The reset drops the browser's undo steps: the page keeps the
+      // history from here on.
+      if (!this.own) this.own = true, this.last = this.value;
       this.reset(this.value);
-      this.setSelection(s, e);
+      this.setSelection(s, end);
     });
     this.reset("");
   }
@@ -189,6 +237,62 @@ class PlainText {
     if (v.includes("\r")) v = v.replace(/\r\n?/g, "\n");
     this.reset(v);
     this.setSelection(v.length);
+    this.own = false;
+    this.undos = [];
+    this.redos = [];
+    this.last = "";
+  }
+
+  // record adds the edit from text a to text b to the page's history, as
+  // the change between their common start and end; typing goes on the
+  // step before it, up to a word's end, as in a textarea.
+  record(a, b, selBefore, selAfter, type) {
+    if (a === b) return;
+    let p = 0;
+    const n = Math.min(a.length, b.length);
+    while (p < n && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+    let q = 0;
+    while (q < n - p && a.charCodeAt(a.length - 1 - q) === b.charCodeAt(b.length - 1 - q)) q++;
+    const step = {
+      pos: p, removed: a.slice(p, a.length - q), inserted: b.slice(p, b.length - q),
+      before: selBefore || [p, a.length - q], after: selAfter, type,
+    };
+    this.last = b;
+    this.redos = [];
+    const prev = this.undos[this.undos.length - 1];
+    if (prev && type === "insertText" && prev.type === "insertText" && !step.removed &&
+        !/\n/.test(step.inserted) && prev.pos + prev.inserted.length === step.pos &&
+        !(/^\s/.test(step.inserted) && /\S$/.test(prev.inserted))) {
+      prev.inserted += step.inserted;
+      prev.after = step.after;
+      return;
+    }
+    this.undos.push(step);
+    // Bounded: the last HISTORY steps, and HISTORY_TEXT characters of
+    // text in them.
+    let size = 0;
+    for (const s of this.undos) size += s.removed.length + s.inserted.length;
+    while (this.undos.length > HISTORY || (size > HISTORY_TEXT && this.undos.length > 1)) {
+      const s = this.undos.shift();
+      size -= s.removed.length + s.inserted.length;
+    }
+  }
+
+  // history undoes the last step of the page's history, or redoes the
+  // last one undone, as a reset with the selection it had, and says so
+  // with an input event.
+  history(redo) {
+    const step = (redo ? this.redos : this.undos).pop();
+    if (!step) return;
+    (redo ? this.undos : this.redos).push(step);
+    step.type = "history"; // typing after it is a step of its own
+    const v = this.value;
+    const [out, into] = redo ? [step.removed, step.inserted] : [step.inserted, step.removed];
+    const next = v.slice(0, step.pos) + into + v.slice(step.pos + out.length);
+    this.reset(next);
+    this.last = next;
+    this.setSelection(...(redo ? step.after : step.before));
+    this.el.dispatchEvent(new InputEvent("input", { inputType: redo ? "historyRedo" : "historyUndo" }));
   }
 
   // reset replaces the text, out of the document so that the browser's
@@ -329,8 +433,16 @@ class PlainText {
       const atEnd = block && this.offset(sel.focusNode, sel.focusOffset) === this.offset(block, 0) + this.part(block).length;
       const extra = atEnd && text.endsWith("\n") && !t.endsWith("\n") ? "\n" : "";
       const html = (text + extra).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-      document.execCommand("insertHTML", false, html);
-      if (this.value === want) return;
+      this.quiet = true;
+      try {
+        document.execCommand("insertHTML", false, html);
+      } finally {
+        this.quiet = false;
+      }
+      if (this.value === want) {
+        if (this.own) this.record(v, want, [s, e], this.selection(), "insertFromPaste");
+        return;
+      }
     }
     // The browser's editing did something else, or the text is large:
     // hold the right text, at the cost of the undo steps.
@@ -338,12 +450,26 @@ class PlainText {
   }
 
   // replace puts text in place of value's s..e as a reset (the browser
-  // cannot undo it), the caret after it, and says so with an input event.
+  // cannot undo it: from the first, the page keeps the history), the
+  // caret after it, and says so with an input event.
   replace(s, e, text, v = this.value) {
     text = text.replace(/\r\n?/g, "\n");
-    this.reset(v.slice(0, s) + text + v.slice(e));
+    const next = v.slice(0, s) + text + v.slice(e);
+    const before = this.before || [s, e];
+    if (!this.own) {
+      this.own = true;
+      this.undos = [];
+      this.redos = [];
+    }
+    this.reset(next);
     this.setSelection(s + text.length);
-    this.el.dispatchEvent(new InputEvent("input", { inputType: text ? "insertText" : "deleteContent", data: text || null }));
+    this.record(v, next, before, [s + text.length, s + text.length], "replace");
+    this.quiet = true;
+    try {
+      this.el.dispatchEvent(new InputEvent("input", { inputType: text ? "insertText" : "deleteContent", data: text || null }));
+    } finally {
+      this.quiet = false;
+    }
   }
 }
 
