@@ -90,6 +90,19 @@ func TestMainThread(t *testing.T) {
 		typeKeys(t, ctx, typed)
 		waitAnswers(t, ctx, len(data)+len(typed))
 	}))
+	// An edit over two blocks is the script's (a reset), and from then on
+	// undo is the script's too (textbox.js): each edit is diffed against
+	// the text before it, which must stay cheap in a large text.
+	pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const ta = document.getElementById("robots"); ta.focus(); ta.setSelectionRange(100, 30000) })()`))
+	pagetesting.InsertText(t, ctx, "#")
+	now := pagetesting.Eval[int](t, ctx, `document.getElementById("robots").value.length`)
+	waitAnswers(t, ctx, now)
+	checkTasks(t, "typing after an edit over two blocks", tr.tasks(t, ctx, func() {
+		pagetesting.Do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const ta = document.getElementById("robots"); ta.focus(); ta.setSelectionRange(50000, 50000) })()`))
+		typed := "# typed in the file\n"
+		typeKeys(t, ctx, typed)
+		waitAnswers(t, ctx, now+len(typed))
+	}))
 	checkTasks(t, "checking 10,000 URLs", tr.tasks(t, ctx, func() { checkMany(t, ctx, urlList(10000)) }))
 	if n := pagetesting.Eval[int](t, ctx, `document.querySelectorAll("#many-body tbody tr").length`); n == 0 || n > 400 {
 		t.Errorf("%d rows of 10,000 URLs laid out at once", n)
