@@ -78,7 +78,7 @@ func TestBrowseAttachGuardedFetch(t *testing.T) {
 				t.Fatalf("%s: no endpoint (%v)\n%s", lib.script, lines.Err(), scriptErr.String())
 			}
 			records := filepath.Join(t.TempDir(), "records.jsonl")
-			g := startGuardingWith(t, ctx, endpoint, records, "--no-proxy", "--decide-addr", "127.0.0.1:0")
+			g := startGuarding(t, ctx, endpoint, records, "--no-proxy", "--decide-addr", "127.0.0.1:0")
 			decide := regexp.MustCompile(`(?m)^decide   (http://127\.0\.0\.1:\d+/[0-9a-f]{32}) `).FindStringSubmatch(g.errb.String())
 			if decide == nil {
 				g.stop()
@@ -164,24 +164,4 @@ func TestBrowseAttachGuardedFetch(t *testing.T) {
 			}
 		})
 	}
-}
-
-// startGuardingWith is startGuarding with more flags.
-func startGuardingWith(t *testing.T, ctx context.Context, endpoint, records string, extra ...string) *guarding {
-	t.Helper()
-	guarded, stop := context.WithCancel(ctx)
-	g := &guarding{stop: stop, done: make(chan int, 1)}
-	args := append([]string{"browse", "--agent", "ExampleBot", "--allow-private", "--attach", endpoint, "--records", records}, extra...)
-	go func() {
-		g.done <- Run(guarded, args, strings.NewReader(""), &g.out, &g.errb)
-	}()
-	for !strings.Contains(g.errb.String(), "guarding ") {
-		select {
-		case code := <-g.done:
-			stop()
-			t.Fatalf("browse --attach ended with %d before guarding:\n%s%s", code, g.out.String(), g.errb.String())
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	return g
 }
