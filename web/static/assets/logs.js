@@ -7,6 +7,7 @@
 import { t, tr, num } from "./i18n.js";
 import { takeFiles } from "./filedrop.js";
 import { DOC, LOG } from "./state.js";
+import { readCard } from "./reading.js";
 
 // PIECE bytes go to the worker per call: the page stays responsive (each
 // call is a message the worker answers) and the log is never held whole.
@@ -68,20 +69,11 @@ export class LogCheck {
   // run reads the open log against the text as it is now. A reading that
   // a later one superseded stops, and its answer is dropped.
   async run() {
-    clearTimeout(this.timer);
     const file = this.file;
-    const ticket = this.ps.request("logs");
-    const current = () => this.ps.latest(ticket);
-    const again = this.res !== null || (this.progress && this.progress.again);
-    this.res = null;
-    this.problem = null;
-    this.progress = { name: file.name, read: 0, size: file.size, again };
-    this.render();
-    this.ps.mark("logs");
-    let truncated = false;
-    try {
+    await readCard(this, "logs", { name: file.name, size: file.size }, async (current) => {
+      let truncated = false;
       const start = await this.engine.call("logsStart", this.input(), this.q("logs-format").value);
-      if (!current()) return;
+      if (!current()) return undefined;
       this.lists = start.ipLists || [];
       this.reasons = start.reasons || {};
       const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
@@ -95,7 +87,7 @@ export class LogCheck {
       if (gzip) {
         if (typeof DecompressionStream !== "function") {
           this.fail(current, { key: "logs.noGzip" });
-          return;
+          return undefined;
         }
         stream = counted.pipeThrough(new DecompressionStream("gzip"));
       }
@@ -125,7 +117,7 @@ export class LogCheck {
         }
         if (!current()) {
           reader.cancel();
-          return;
+          return undefined;
         }
         for (let off = 0; off < chunk.byteLength;) {
           const n = Math.min(PIECE - used, chunk.byteLength - off);
@@ -133,30 +125,16 @@ export class LogCheck {
           used += n;
           off += n;
           if (used === PIECE) await send();
-          if (!current()) return;
+          if (!current()) return undefined;
         }
       }
       await send();
-      if (!current()) return;
+      if (!current()) return undefined;
       const rep = await this.engine.call("logsEnd", truncated ? "truncated" : "");
-      if (!current()) return;
-      this.res = rep;
-      this.resRev = ticket.doc;
+      if (!current()) return undefined;
       this.truncated = truncated;
-      this.progress = null;
-      this.render();
-    } catch (err) {
-      if (current()) {
-        this.progress = null;
-        this.render();
-        this.showError(err);
-      }
-    } finally {
-      if (current()) {
-        this.progress = null;
-        this.ps.shows("logs", ticket);
-      }
-    }
+      return rep;
+    });
   }
 
   fail(current, problem) {

@@ -16,6 +16,7 @@
 import { t, tr, num } from "./i18n.js";
 import { takeFiles } from "./filedrop.js";
 import { DOC, SET, MODE, SITEMAP } from "./state.js";
+import { readCard } from "./reading.js";
 import { errorMessage } from "./fetchsite.js";
 
 // A message of the page's own that goes through the reader (why a sitemap
@@ -137,17 +138,8 @@ export class SitemapCheck {
 
   // run reads the sitemap against the text as it is now.
   async run() {
-    clearTimeout(this.timer);
     const source = this.source;
-    const ticket = this.ps.request("sitemaps");
-    const again = this.res !== null || (this.progress && this.progress.again);
-    this.res = null;
-    this.problem = null;
-    this.progress = { name: this.name(), read: 0, size: this.size(), urls: 0, again };
-    this.render();
-    this.ps.mark("sitemaps");
-    const current = () => this.ps.latest(ticket);
-    try {
+    await readCard(this, "sitemaps", { name: this.name(), size: this.size(), urls: 0 }, async (current) => {
       let req = await this.engine.call("sitemapStart", this.input(), this.set(), this.mode(),
         source.file ? source.file.name : source.url, source.url ? "fetch" : "");
       // The file being fed: a reader of its bytes, and whether it counts
@@ -158,7 +150,7 @@ export class SitemapCheck {
         if (req.want === "fetch") {
           if (reader) reader.cancel();
           reader = await this.fetchReader(req.url, current);
-          if (!current()) return;
+          if (!current()) return undefined;
           if (reader.error) {
             req = await this.engine.call("sitemapEnd", reader.error);
             reader = null;
@@ -168,7 +160,7 @@ export class SitemapCheck {
         const piece = reader ? await reader.next() : { end: true };
         if (!current()) {
           if (reader) reader.cancel();
-          return;
+          return undefined;
         }
         if (piece.error) req = await this.engine.call("sitemapEnd", piece.error);
         else if (piece.end) req = await this.engine.call("sitemapEnd", "");
@@ -176,23 +168,8 @@ export class SitemapCheck {
         this.renderStatus();
       }
       if (reader) reader.cancel();
-      if (!current()) return;
-      this.res = req.report;
-      this.resRev = ticket.doc;
-      this.progress = null;
-      this.render();
-    } catch (err) {
-      if (current()) {
-        this.progress = null;
-        this.render();
-        this.showError(err);
-      }
-    } finally {
-      if (current()) {
-        this.progress = null;
-        this.ps.shows("sitemaps", ticket);
-      }
-    }
+      return req.report;
+    });
   }
 
   // fileReader reads a stream in pieces of at most PIECE bytes: next()
