@@ -49,7 +49,7 @@ export class Compare {
     });
     ps.view("compare", {
       el: this.q("compare-body"), busyEl: root, deps: [DOC, OTHER, LISTS, MODE],
-      empty: () => !this.res && !this.problem,
+      empty: () => !this.res && !this.problem, redo: () => this.textChanged(),
     });
   }
 
@@ -95,9 +95,6 @@ export class Compare {
       this.probed = !urls.trim();
       this.render();
       this.ps.shows("compare", ticket);
-      // Its inputs changed while it was computed (before any answer was on
-      // screen, textChanged had nothing to redo): computed again.
-      if (!this.ps.current("compare")) this.textChanged();
     } catch (err) {
       if (!this.ps.latest(ticket)) return;
       // No comparison is shown rather than one of another text.

@@ -53,7 +53,7 @@ export class ManyURLs {
     // (aria-busy on the card) from a change of any until its new answer.
     ps.view("many", {
       el: this.q("many-body"), busyEl: root, deps: [DOC, MODE, LISTS],
-      empty: () => !this.res, busy: () => this.laying,
+      empty: () => !this.res, busy: () => this.laying, redo: () => this.changed(),
     });
   }
 
@@ -81,9 +81,6 @@ export class ManyURLs {
       this.laying = false;
       this.render();
       this.ps.shows("many", ticket);
-      // Its inputs changed while it was computed (before any table was on
-      // screen, changed had nothing to redo): computed again.
-      if (!this.ps.current("many")) this.changed();
     } catch (err) {
       if (this.ps.latest(ticket)) this.showError(err);
     }

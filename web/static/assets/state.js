@@ -67,9 +67,12 @@ export class PageState {
   // a view that hides an old answer instead); deps are the inputs its
   // answer depends on; empty() says when it shows no answer at all (which
   // cannot be an old one); busy() says when it is busy for reasons of its
-  // own (reading a log, laying out rows).
-  view(name, { el, busyEl = el, greyEl = el, deps, empty = () => false, busy = () => false }) {
-    this.views.set(name, { name, el, busyEl, greyEl, deps, empty, busy, seq: 0, shown: 0 });
+  // own (reading a log, laying out rows); redo(), when given, has the view
+  // computed again when it shows an answer whose inputs changed while it
+  // was computed (a change that came before any answer was on screen finds
+  // nothing to redo).
+  view(name, { el, busyEl = el, greyEl = el, deps, empty = () => false, busy = () => false, redo = null }) {
+    this.views.set(name, { name, el, busyEl, greyEl, deps, empty, busy, redo, seq: 0, shown: 0 });
     this.mark(name);
   }
 
@@ -108,8 +111,10 @@ export class PageState {
   // shows records that a view now shows the answer of a version (a
   // ticket's, or the current one for a view that shows nothing).
   shows(name, version = this.version) {
-    this.views.get(name).shown = typeof version === "object" ? version.version : version;
+    const v = this.views.get(name);
+    v.shown = typeof version === "object" ? version.version : version;
     this.mark(name);
+    if (v.redo && !this.current(name)) v.redo();
   }
 
   // current says whether the answer a view shows is about the state now.
